@@ -1,0 +1,264 @@
+extension Container {
+    /// Resolves `Service`: runs or reuses its registration's factory according to its scope.
+    ///
+    /// ```swift
+    /// let car = try container.resolve(Car.self)
+    /// let engine: any Engine = try container.resolve()
+    /// let staging = try container.resolve(Token.self, name: "staging")
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` when nothing is registered, the argument types differ, a cycle is
+    ///   found or a factory fails. The container stays fully usable afterwards.
+    public func resolve<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(ResolutionError) -> Service {
+        let key = Key(Service.self, name: name)
+        guard let found = lookup(key) else { return try resolveUnregistered(key, fileID: fileID, line: line) }
+        let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
+        return try found.owner.produce(entry, key: key, requester: self, arguments: nil)
+    }
+
+    /// The slow path of a key with no registration: an optional resolves its wrapped type, anything else
+    /// is an error.
+    private func resolveUnregistered<Service>(
+        _ key: Key, fileID: StaticString, line: UInt
+    ) throws(ResolutionError) -> Service {
+        if let optional = Service.self as? any OptionalService.Type {
+            // Wrapped is registered (or the error names it): the value converts back to `Service`.
+            return try optional.resolveWrapped(in: self, name: key.name, fileID: fileID, line: line) as! Service
+        }
+        throw missing(key, fileID: fileID, line: line)
+    }
+
+    /// Resolves `Service` with arguments for its factory.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }
+    /// let greeter = try container.resolve(Greeter.self, arguments: "Ada", 3)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` with code ``ResolutionError/Code/argumentMismatch`` when the service
+    ///   is registered with other argument types.
+    public func resolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws(ResolutionError) -> Service {
+        let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        guard let found = lookup(key) else { throw missing(key, fileID: fileID, line: line) }
+        let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
+        return try found.owner.produce(entry, key: key, requester: self, arguments: (repeat each arguments))
+    }
+
+    /// Resolves `Service` if it is registered, or returns `nil` when nothing is registered for it.
+    ///
+    /// `nil` means only "not registered": when a registration exists but fails (a missing dependency,
+    /// a cycle, a throwing factory), this stops the program with the error's message, as a mistake
+    /// should not pass as an absent value. Use ``resolve(_:name:fileID:line:)`` to handle the error.
+    ///
+    /// ```swift
+    /// let analytics = container.resolveIfRegistered(Analytics.self)   // Analytics?
+    /// ```
+    public func resolveIfRegistered<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Service? {
+        let key = Key(Service.self, name: name)
+        guard let found = lookup(key) else { return nil }
+        let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
+        do {
+            return try found.owner.produce(entry, key: key, requester: self, arguments: nil)
+        } catch {
+            fatalError(error.description, file: fileID, line: line)
+        }
+    }
+
+    /// Resolves `Service` or stops the program with the error's message: for places that cannot
+    /// throw, such as default arguments (constructor injection).
+    ///
+    /// ```swift
+    /// final class Car {
+    ///     init(engine: any Engine = Container.shared.resolved()) { … }
+    /// }
+    /// ```
+    ///
+    /// Prefer ``resolve(_:name:fileID:line:)`` where you can throw; run `try container.resolve(…)` for
+    /// such types in a test to find the failure before users do.
+    public func resolved<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Service {
+        do {
+            return try resolve(Service.self, name: name, fileID: fileID, line: line)
+        } catch {
+            fatalError(error.description, file: fileID, line: line)
+        }
+    }
+
+    // MARK: - The engine
+
+    /// Produces an instance of `entry`, a registration of this container, for a request made to
+    /// `requester` (this container or a descendant).
+    @inline(__always)
+    func produce<Service>(
+        _ entry: Entry<Service>, key: Key, requester: Container, arguments: Any?
+    ) throws(ResolutionError) -> Service {
+        switch entry.scope.kind {
+        case .unique:
+            // Unique and graph instances are not kept here, so their dependencies come from the
+            // requesting container: a child's registrations apply to a parent's factories.
+            return try build(entry, key: key, in: requester, arguments: arguments, graph: false)
+        case .graph:
+            if let current = CurrentFrame.pointer,
+                let kept = Frame.root(of: current).pointee.graph?.instances[ObjectIdentifier(entry)]
+            {
+                return unsafeDowncast(kept, to: Box<Service>.self).value
+            }
+            return try build(entry, key: key, in: requester, arguments: arguments, graph: true)
+        case .cached, .singleton, .shared, .custom:
+            if let instance = entry.storedInstance() { return instance }
+            return try buildStored(entry, key: key, arguments: arguments)
+        }
+    }
+
+    /// Builds the instance of a stored scope exactly once, however many threads ask at the same time.
+    private func buildStored<Service>(
+        _ entry: Entry<Service>, key: Key, arguments: Any?
+    ) throws(ResolutionError) -> Service {
+        if let constructed = try reentry(entry, key: key) { return constructed }
+        let me = ThreadID.current
+        while true {
+            var claimed: BuildTicket?
+            switch entry.readOrClaim({ claimed = BuildTicket(owner: me); return claimed! }) {
+            case let .ready(instance):
+                return instance
+            case let .building(ticket):
+                guard WaitGraph.beginWaiting(for: ticket) else {
+                    throw crossThreadCycle(key: key, entry: entry)
+                }
+                ticket.wait()
+                WaitGraph.endWaiting()
+            case let .empty(epoch):
+                let ticket = claimed!
+                do {
+                    // Stored instances are built from what their own container sees, so a parent's
+                    // singleton never depends on which child asked for it first.
+                    let instance = try build(entry, key: key, in: self, arguments: arguments, graph: false)
+                    entry.finishBuild(instance, startedAt: epoch)
+                    ticket.finish()
+                    return instance
+                } catch {
+                    entry.finishBuild(nil, startedAt: epoch)
+                    ticket.finish()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// When `entry` is already being built on this resolution's path: its instance, if its factory has
+    /// returned and its `onCreated` hooks are running (a closed cycle); otherwise a cycle error.
+    @inline(__always)
+    private func reentry<Service>(_ entry: Entry<Service>, key: Key) throws(ResolutionError) -> Service? {
+        let id = ObjectIdentifier(entry)
+        var node = CurrentFrame.pointer
+        while let frame = node {
+            if frame.pointee.entry == id {
+                if entry.scope != .unique, let constructed = frame.pointee.constructed {
+                    return unsafeDowncast(constructed, to: Box<Service>.self).value
+                }
+                throw cycle(key: key, entry: entry)
+            }
+            node = frame.pointee.parent
+        }
+        return nil
+    }
+
+    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution.
+    private func build<Service>(
+        _ entry: Entry<Service>, key: Key, in container: Container, arguments: Any?, graph: Bool
+    ) throws(ResolutionError) -> Service {
+        if let constructed = try reentry(entry, key: key) { return constructed }
+        let parent = CurrentFrame.pointer
+        var frame = Frame(key: key, entry: ObjectIdentifier(entry), parent: parent)
+        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
+            CurrentFrame.pointer = frame
+            defer { CurrentFrame.pointer = parent }
+            let resolution = Resolution(container: container)
+            var instance: Service
+            do {
+                switch entry.factory {
+                case let .plain(factory): instance = try factory()
+                case let .resolver(factory): instance = try factory(resolution)
+                case let .arguments(factory): instance = try factory(resolution, arguments ?? ())
+                }
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw factoryFailed(entry: entry, error: error)
+            }
+            let hooks = entry.currentHooks
+            if graph || !hooks.isEmpty {
+                let box = Box(instance)
+                frame.pointee.constructed = box
+                if graph { Container.keepInGraph(box, for: entry, from: frame) }
+                if graph && parent != nil && !hooks.isEmpty {
+                    // A nested graph instance may be needed by its own hooks' dependencies (Child needs
+                    // Parent while Parent's hook needs Child): its hooks run once the top-level factory has
+                    // returned, before anything is handed out. Graph instances never leave their resolution.
+                    Frame.root(of: frame).pointee.graph!.deferred.append { () -> ResolutionError? in
+                        do throws(ResolutionError) {
+                            try self.runHooks(hooks, of: entry, on: box, resolution: resolution)
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                } else {
+                    try runHooks(hooks, of: entry, on: box, resolution: resolution)
+                    instance = box.value
+                }
+            }
+            if parent == nil, let graph = frame.pointee.graph {
+                while !graph.deferred.isEmpty {
+                    if let error = graph.deferred.removeFirst()() { throw error }
+                }
+            }
+            return instance
+        }
+    }
+
+    private func runHooks<Service>(
+        _ hooks: [@Sendable (inout Service, Resolution) throws -> Void],
+        of entry: Entry<Service>,
+        on box: Box<Service>,
+        resolution: Resolution
+    ) throws(ResolutionError) {
+        // Hooks mutate a copy: the box is read by whoever closes a cycle back to this instance while the
+        // hooks run (the same reference, for a class).
+        var instance = box.value
+        do {
+            for hook in hooks { try hook(&instance, resolution) }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw factoryFailed(entry: entry, error: error)
+        }
+        box.value = instance
+    }
+
+    private static func keepInGraph(_ box: AnyObject, for entry: AnyEntry, from frame: UnsafeMutablePointer<Frame>) {
+        let root = Frame.root(of: frame)
+        if root.pointee.graph == nil { root.pointee.graph = GraphCache() }
+        root.pointee.graph!.instances[ObjectIdentifier(entry)] = box
+    }
+}

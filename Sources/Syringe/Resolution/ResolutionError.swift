@@ -1,0 +1,126 @@
+/// The one error Syringe throws: what was asked, the path that led there, where, what is registered
+/// nearby, and how to fix it.
+///
+/// ```swift
+/// do {
+///     let car = try container.resolve(Car.self)
+/// } catch {
+///     print(error)            // a message written for a person
+///     if error.code == .notRegistered { … }
+/// }
+/// ```
+///
+/// A missing registration reads like this:
+///
+/// ```text
+/// Syringe: cannot resolve `any Engine` (no registration).
+///   while resolving  Car → any Engine
+///   requested at  App/Car.swift:12
+///   registered types with a similar name: `any EngineProtocol`, `V8Engine`
+///   fix: container.register((any Engine).self) { … }, or inject `any EngineProtocol` instead.
+/// ```
+public struct ResolutionError: Error, CustomStringConvertible, Sendable {
+    /// What kind of failure this is. Compare with the static members:
+    ///
+    /// ```swift
+    /// if error.code == .cycle { … }
+    /// ```
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let rawValue: String
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
+        /// Nothing is registered for the key (nor for it in any parent container).
+        public static let notRegistered = Code("notRegistered")
+        /// The service is registered, but with other argument types than the resolve passed.
+        public static let argumentMismatch = Code("argumentMismatch")
+        /// Resolving the key needs the key itself: `A → B → A`.
+        public static let cycle = Code("cycle")
+        /// The registration's factory (or an `onCreated` hook) threw an error of its own.
+        public static let factoryFailed = Code("factoryFailed")
+        /// More than one registration could answer and none is preferred.
+        public static let ambiguous = Code("ambiguous")
+        /// The registration has an async factory and was asked for through the synchronous API.
+        public static let asyncRequired = Code("asyncRequired")
+        /// Several problems found at once, e.g. by `build()` or `validate()`; see ``ResolutionError/errors``.
+        public static let multiple = Code("multiple")
+
+        /// The code's name, e.g. `notRegistered`.
+        public var description: String { rawValue }
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The keys from the top-level request to the one that failed, in order. For a cycle the first key
+    /// appears again at the end.
+    public let path: [Key]
+    /// The file of the failing registration, or of the request when nothing is registered.
+    public let fileID: String
+    /// The line in ``fileID``.
+    public let line: Int
+    /// Registrations close to what was asked: the same type under other names or arguments, or types
+    /// with a similar name. Each entry is a key description such as `Token (name: "staging")`.
+    public let nearMisses: [String]
+    /// What to do about it, in one sentence.
+    public let fix: String
+    /// The error a factory threw, for ``Code/factoryFailed``.
+    public let underlyingError: (any Error)?
+    /// The individual problems of a ``Code/multiple`` error.
+    public let errors: [ResolutionError]
+    /// The first line of ``description``.
+    public let summary: String
+
+    /// The key that failed: the last of ``path``.
+    public var key: Key? { path.last }
+
+    init(
+        code: Code,
+        summary: String,
+        path: [Key],
+        fileID: String,
+        line: Int,
+        nearMisses: [String] = [],
+        fix: String,
+        underlyingError: (any Error)? = nil,
+        errors: [ResolutionError] = []
+    ) {
+        self.code = code
+        self.summary = summary
+        self.path = path
+        self.fileID = fileID
+        self.line = line
+        self.nearMisses = nearMisses
+        self.fix = fix
+        self.underlyingError = underlyingError
+        self.errors = errors
+    }
+
+    /// The whole message: what happened, the path, the place, near misses and the fix.
+    public var description: String {
+        var lines = ["Syringe: \(summary)"]
+        if code == .multiple {
+            for (index, error) in errors.enumerated() {
+                let nested = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+                lines.append("  \(index + 1). " + nested[0].dropFirst("Syringe: ".count))
+                lines.append(contentsOf: nested.dropFirst().map { "    " + $0 })
+            }
+            lines.append("  fix: \(fix)")
+            return lines.joined(separator: "\n")
+        }
+        if !path.isEmpty {
+            lines.append("  while resolving  " + path.map(\.description).joined(separator: " → "))
+        }
+        let place = "\(fileID):\(line)"
+        switch code {
+        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired:
+            lines.append("  requested at  \(place)")
+        default:
+            lines.append("  registered at  \(place)")
+        }
+        if !nearMisses.isEmpty {
+            let label = code == .ambiguous ? "candidates" : "registered nearby"
+            lines.append("  \(label): " + nearMisses.map { "`\($0)`" }.joined(separator: ", "))
+        }
+        lines.append("  fix: \(fix)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,194 @@
+import Testing
+@testable import Syringe
+
+final class CycleA: Sendable {
+    let next: CycleB?
+    init(_ next: CycleB?) { self.next = next }
+}
+final class CycleB: Sendable {
+    let next: CycleC?
+    init(_ next: CycleC?) { self.next = next }
+}
+final class CycleC: Sendable {
+    let next: CycleA?
+    init(_ next: CycleA?) { self.next = next }
+}
+
+@Suite("ResolutionError: codes and messages")
+struct ResolutionErrorTests {
+    @Test func missingRegistrationNamesThePathSimilarTypesAndAFix() throws {
+        let container = Container()
+        container.register((any EngineProtocol).self) { V8Engine() }
+        container.register(V8Engine.self) { V8Engine() }
+        container.register((any Transmission).self) { ManualTransmission() }
+        container.register(Car.self) { r in Car(engine: try r.resolve(), transmission: try r.resolve()) }
+        let registeredLine = #line - 1
+        do {
+            _ = try container.resolve(Car.self)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .notRegistered)
+            #expect(error.path == [Key(Car.self), Key((any Engine).self)])
+            #expect(error.fileID == "SyringeTests/ResolutionErrorTests.swift")
+            #expect(error.line == registeredLine)
+            #expect(
+                error.description == """
+                    Syringe: cannot resolve `any Engine` (no registration).
+                      while resolving  Car → any Engine
+                      requested at  SyringeTests/ResolutionErrorTests.swift:\(registeredLine)
+                      registered nearby: `any EngineProtocol`, `V8Engine`
+                      fix: container.register((any Engine).self) { … }, or inject `any EngineProtocol` instead.
+                    """)
+        }
+    }
+
+    @Test func missingNamedRegistrationSuggestsTheOtherNames() throws {
+        let container = Container()
+        container.register((any Token).self, name: "staging") { StagingToken() }
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve((any Token).self, name: "prod") }
+        #expect(error?.code == .notRegistered)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `any Token` named "prod" (no registration).
+                  while resolving  any Token (name: "prod")
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  registered nearby: `any Token (name: "staging")`
+                  fix: container.register((any Token).self, name: "prod") { … }, or resolve name: "staging".
+                """)
+    }
+
+    @Test func wrongArgumentTypesAreAnArgumentMismatch() throws {
+        let container = Container()
+        container.register(Greeter.self) { (_, name: String, times: Int) in Greeter(name, times) }
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Greeter.self, arguments: "Ada") }
+        #expect(error?.code == .argumentMismatch)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `Greeter` with arguments (String) (registered with other arguments).
+                  while resolving  Greeter (arguments: String)
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  registered nearby: `Greeter (arguments: String, Int)`
+                  fix: pass arguments of types (String, Int): resolve(Greeter.self, arguments: …), or register a \
+                factory that takes (String).
+                """)
+    }
+
+    @Test func resolvingWithoutArgumentsWhatNeedsThemIsAnArgumentMismatch() throws {
+        let container = Container()
+        container.register(Greeter.self) { (_, name: String, times: Int) in Greeter(name, times) }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Greeter.self) }
+        #expect(error?.code == .argumentMismatch)
+        #expect(error?.summary == "cannot resolve `Greeter` without arguments (registered with other arguments).")
+    }
+
+    @Test func aCycleNamesTheWholeChainAtItsFirstRepeat() throws {
+        let container = Container()
+        container.register(CycleA.self) { r in CycleA(try r.resolve()) }
+        let aLine = #line - 1
+        container.register(CycleB.self) { r in CycleB(try r.resolve()) }
+        container.register(CycleC.self) { r in CycleC(try r.resolve()) }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(CycleA.self) }
+        #expect(error?.code == .cycle)
+        #expect(error?.path.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `CycleA`: dependency cycle CycleA → CycleB → CycleC → CycleA.
+                  while resolving  CycleA → CycleB → CycleC → CycleA
+                  registered at  SyringeTests/ResolutionErrorTests.swift:\(aLine)
+                  fix: break the cycle: register one side with scope: .graph and set its back-reference in \
+                .onCreated { instance, r in … } instead of in its factory.
+                """)
+    }
+
+    @Test func aCycleInsideAPathShowsTheLeadAndTheLoop() throws {
+        let container = Container()
+        container.register(Service.self) { r in
+            _ = try r.resolve(CycleB.self)
+            return Service()
+        }
+        container.register(CycleB.self) { r in CycleB(try r.resolve()) }
+        container.register(CycleC.self) { r in
+            _ = try r.resolve(CycleB.self)
+            return CycleC(nil)
+        }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+        #expect(error?.summary == "cannot resolve `CycleB`: dependency cycle CycleB → CycleC → CycleB.")
+        #expect(error?.path.map(\.description) == ["Service", "CycleB", "CycleC", "CycleB"])
+    }
+
+    @Test func aCycleThroughDefaultArgumentsIsReportedNotAStackOverflow() throws {
+        final class Loop: Sendable {
+            init(next: Loop = Container.shared.resolved(name: "ResolutionErrorTests.loop")) {}
+        }
+        let container = Container()
+        container.register(Loop.self, name: "loop") { Loop(next: try container.resolve(name: "loop")) }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Loop.self, name: "loop") }
+        #expect(error?.code == .cycle)
+        #expect(error?.path.count == 2)
+    }
+
+    @Test func aThrowingFactoryIsFactoryFailedWithTheUnderlyingError() throws {
+        let container = Container()
+        container.register((any Engine).self) { () throws -> any Engine in throw Failure(reason: "no fuel") }
+        let line = #line - 1
+        container.register(Car.self) { r in Car(engine: try r.resolve(), transmission: ManualTransmission()) }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Car.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect((error?.underlyingError as? Failure)?.reason == "no fuel")
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `any Engine`: its factory threw Failure(no fuel).
+                  while resolving  Car → any Engine
+                  registered at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  fix: make the factory registered at SyringeTests/ResolutionErrorTests.swift:\(line) succeed, or \
+                catch the error where you resolve (the original is `underlyingError`).
+                """)
+    }
+
+    @Test func aThrowingOnCreatedHookIsFactoryFailed() throws {
+        let container = Container()
+        container.register(Service.self) { Service() }.onCreated { _, _ in throw Failure(reason: "hook") }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.summary == "cannot resolve `Service`: its factory threw Failure(hook).")
+    }
+
+    @Test func codesAreDistinct() {
+        let codes: [ResolutionError.Code] = [
+            .notRegistered, .argumentMismatch, .cycle, .factoryFailed, .ambiguous, .asyncRequired, .multiple,
+        ]
+        #expect(Set(codes).count == codes.count)
+        #expect(ResolutionError.Code.cycle.description == "cycle")
+    }
+
+    @Test func aFailedResolveLeavesTheContainerUsable() throws {
+        let container = Container()
+        let attempts = Counter()
+        container.register(Service.self, scope: .singleton) {
+            if attempts.increment() == 1 { throw Failure(reason: "first") }
+            return Service(id: 7)
+        }
+        #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+        // No half-built singleton, no stuck build: the next resolve builds it.
+        #expect(try container.resolve(Service.self).id == 7)
+        #expect(try container.resolve(Service.self).id == 7)
+        #expect(attempts.count == 2)
+    }
+
+    @Test func aCycleLeavesTheContainerUsable() throws {
+        let container = Container()
+        container.register(CycleA.self, scope: .singleton) { r in CycleA(try r.resolve()) }
+        container.register(CycleB.self, scope: .singleton) { r in CycleB(try r.resolve()) }
+        container.register(CycleC.self, scope: .singleton) { r in CycleC(try r.resolve()) }
+        #expect(throws: ResolutionError.self) { try container.resolve(CycleA.self) }
+        #expect(throws: ResolutionError.self) { try container.resolve(CycleB.self) }
+        #expect(!container.table.withLock { $0.entries.values.contains { $0.hasInstance } })
+        // Break the cycle: everything builds, and the singletons are kept.
+        container.register(CycleC.self, scope: .singleton) { CycleC(nil) }
+        let a = try container.resolve(CycleA.self)
+        #expect(a.next === (try container.resolve(CycleB.self)))
+        #expect(a.next?.next === (try container.resolve(CycleC.self)))
+    }
+}
