@@ -112,27 +112,36 @@ extension Container {
     func produce<Service>(
         _ entry: Entry<Service>, key: Key, requester: Container, arguments: Any?
     ) throws(ResolutionError) -> Service {
+        try produce(entry, key: key, requester: requester) { resolution in try entry.make(resolution, arguments) }
+    }
+
+    /// Produces an instance of `entry` with `factory` as the way to build one (the registered factory,
+    /// or the body of a `provide` property access).
+    @inline(__always)
+    func produce<Service>(
+        _ entry: Entry<Service>, key: Key, requester: Container, factory: (Resolution) throws -> Service
+    ) throws(ResolutionError) -> Service {
         switch entry.scope.kind {
         case .unique:
             // Unique and graph instances are not kept here, so their dependencies come from the
             // requesting container: a child's registrations apply to a parent's factories.
-            return try build(entry, key: key, in: requester, arguments: arguments, graph: false)
+            return try build(entry, key: key, in: requester, graph: false, factory: factory)
         case .graph:
             if let current = CurrentFrame.pointer,
                 let kept = Frame.root(of: current).pointee.graph?.instances[ObjectIdentifier(entry)]
             {
                 return unsafeDowncast(kept, to: Box<Service>.self).value
             }
-            return try build(entry, key: key, in: requester, arguments: arguments, graph: true)
+            return try build(entry, key: key, in: requester, graph: true, factory: factory)
         case .cached, .singleton, .shared, .custom:
             if let instance = entry.storedInstance() { return instance }
-            return try buildStored(entry, key: key, arguments: arguments)
+            return try buildStored(entry, key: key, factory: factory)
         }
     }
 
     /// Builds the instance of a stored scope exactly once, however many threads ask at the same time.
     private func buildStored<Service>(
-        _ entry: Entry<Service>, key: Key, arguments: Any?
+        _ entry: Entry<Service>, key: Key, factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
         if let constructed = try reentry(entry, key: key) { return constructed }
         let me = ThreadID.current
@@ -152,7 +161,7 @@ extension Container {
                 do {
                     // Stored instances are built from what their own container sees, so a parent's
                     // singleton never depends on which child asked for it first.
-                    let instance = try build(entry, key: key, in: self, arguments: arguments, graph: false)
+                    let instance = try build(entry, key: key, in: self, graph: false, factory: factory)
                     entry.finishBuild(instance, startedAt: epoch)
                     ticket.finish()
                     return instance
@@ -185,7 +194,8 @@ extension Container {
 
     /// Runs the factory and the hooks of `entry` on a new frame of the current resolution.
     private func build<Service>(
-        _ entry: Entry<Service>, key: Key, in container: Container, arguments: Any?, graph: Bool
+        _ entry: Entry<Service>, key: Key, in container: Container, graph: Bool,
+        factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
         if let constructed = try reentry(entry, key: key) { return constructed }
         let parent = CurrentFrame.pointer
@@ -196,11 +206,7 @@ extension Container {
             let resolution = Resolution(container: container)
             var instance: Service
             do {
-                switch entry.factory {
-                case let .plain(factory): instance = try factory()
-                case let .resolver(factory): instance = try factory(resolution)
-                case let .arguments(factory): instance = try factory(resolution, arguments ?? ())
-                }
+                instance = try factory(resolution)
             } catch let error as ResolutionError {
                 throw error
             } catch {

@@ -28,6 +28,11 @@ final class BuildTicket: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Whether the build has ended; a finished ticket blocks nobody.
+    var isFinished: Bool {
+        lock.withLock { done }
+    }
+
     /// Wakes everyone waiting.
     func finish() {
         lock.lock()
@@ -61,12 +66,14 @@ enum WaitGraph {
     static func beginWaiting(for ticket: BuildTicket) -> Bool {
         let me = ThreadID.current
         return waits.withLock { waits in
-            var owner = ticket.owner
+            // Follow who waits for whom; a finished ticket ends the chain, as its waiters are about to wake
+            // (its former owner may meanwhile wait for something of ours without that being a cycle).
+            var ticketOnChain = ticket
             var hops = 0
-            while hops <= waits.count {
-                if owner == me { return false }
-                guard let next = waits[owner] else { break }
-                owner = next.owner
+            while hops <= waits.count, !ticketOnChain.isFinished {
+                if ticketOnChain.owner == me { return false }
+                guard let next = waits[ticketOnChain.owner] else { break }
+                ticketOnChain = next
                 hops += 1
             }
             waits[me] = ticket

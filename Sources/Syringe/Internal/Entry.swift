@@ -11,8 +11,12 @@ class AnyEntry: @unchecked Sendable {
     /// Bumped by every reset, so a build that started before the reset does not store its result after it.
     var epoch: UInt64 = 0
 
-    init(key: Key, scope: Scope, fileID: StaticString, line: UInt) {
+    /// The type this registration builds (`Service` of `Entry<Service>`).
+    let serviceIdentity: ObjectIdentifier
+
+    init(key: Key, scope: Scope, fileID: StaticString, line: UInt, serviceType: any Any.Type) {
         self.key = key
+        self.serviceIdentity = ObjectIdentifier(serviceType)
         self.scope = scope
         self.fileID = fileID
         self.line = line
@@ -26,6 +30,15 @@ class AnyEntry: @unchecked Sendable {
 
     /// Whether the factory is async and so can only be resolved through the async API.
     var isAsync: Bool { false }
+
+    /// Whether this is the default of a key-path key, built by the factory of each access.
+    var isProvided: Bool { false }
+
+    /// Produces an instance through the stored factory, type-erased: for a key-path key whose getter
+    /// and override have different static types.
+    func produceAny(owner: Container, key: Key, requester: Container) throws(ResolutionError) -> Any {
+        preconditionFailure("abstract")
+    }
 }
 
 /// A registration of `Service`: its factory, scope, hooks and (for stored scopes) its instance.
@@ -35,6 +48,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         case plain(@Sendable () throws -> Service)
         case resolver(@Sendable (Resolution) throws -> Service)
         case arguments(@Sendable (Resolution, Any) throws -> Service)
+        /// A container property (`provide { … }`): the factory comes with each access, so nothing escapes.
+        case provided
     }
 
     let factory: Factory
@@ -48,7 +63,27 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     init(key: Key, scope: Scope, factory: Factory, fileID: StaticString, line: UInt) {
         self.factory = factory
-        super.init(key: key, scope: scope, fileID: fileID, line: line)
+        super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self)
+    }
+
+    override func produceAny(owner: Container, key: Key, requester: Container) throws(ResolutionError) -> Any {
+        try owner.produce(self, key: key, requester: requester, arguments: nil)
+    }
+
+    override var isProvided: Bool {
+        if case .provided = factory { return true }
+        return false
+    }
+
+    /// Runs the stored factory. A `.provided` entry is only ever built with the factory of its access.
+    @inline(__always)
+    func make(_ resolution: Resolution, _ arguments: Any?) throws -> Service {
+        switch factory {
+        case let .plain(factory): return try factory()
+        case let .resolver(factory): return try factory(resolution)
+        case let .arguments(factory): return try factory(resolution, arguments ?? ())
+        case .provided: preconditionFailure("Syringe: \(key) is a container property; resolve it through its key path")
+        }
     }
 
     override func reset() {

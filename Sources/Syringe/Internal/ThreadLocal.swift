@@ -8,20 +8,34 @@ import Darwin
 import Android
 #endif
 
+/// A per-thread pointer slot over `pthread_getspecific`, for state that belongs to the resolve running on
+/// this thread. The pointees live on that thread's stack for the duration of the call that set them.
+struct ThreadLocalPointer<Pointee>: Sendable {
+    private let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        self.key = key
+    }
+
+    @inline(__always)
+    var pointer: UnsafeMutablePointer<Pointee>? {
+        get { pthread_getspecific(key)?.assumingMemoryBound(to: Pointee.self) }
+        nonmutating set { pthread_setspecific(key, newValue) }
+    }
+}
+
 /// The innermost resolution frame of the current thread, so that a resolve started from inside a
 /// factory (for example through a default argument `= Container.shared.resolved()`) joins the path of
 /// the resolve that is running the factory: cycles and errors then see the whole chain.
 enum CurrentFrame {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    private static let slot = ThreadLocalPointer<Frame>()
 
     @inline(__always)
     static var pointer: UnsafeMutablePointer<Frame>? {
-        get { pthread_getspecific(key)?.assumingMemoryBound(to: Frame.self) }
-        set { pthread_setspecific(key, newValue) }
+        get { slot.pointer }
+        set { slot.pointer = newValue }
     }
 }

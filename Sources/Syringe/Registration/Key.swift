@@ -24,33 +24,50 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// For keys that come from a key-path face: what makes two keys of one service type different.
     let origin: Origin?
 
-    /// What distinguishes key-path keys that share a service type.
+    /// What distinguishes key-path keys that share a service type. Display text is computed only when an
+    /// error is described; identity is a type and, for properties, the property name.
     enum Origin: Hashable, Sendable {
-        /// An ``InjectionKey`` type.
-        case injectionKey(ObjectIdentifier, display: String)
-        /// A computed property of a container or sub-container, identified by owner type and name.
-        case property(owner: ObjectIdentifier, name: String, display: String)
+        /// An ``InjectionKey`` type, read through the container property named `accessor`.
+        case injectionKey(any Any.Type, accessor: StaticString)
+        /// A computed property named `name` of a container or sub-container type `owner`.
+        case property(owner: any Any.Type, name: StaticString)
 
         static func == (lhs: Origin, rhs: Origin) -> Bool {
             switch (lhs, rhs) {
-            case let (.injectionKey(a, _), .injectionKey(b, _)): return a == b
-            case let (.property(a, x, _), .property(b, y, _)): return a == b && x == y
-            default: return false
+            case let (.injectionKey(a, _), .injectionKey(b, _)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b)
+            case let (.property(a, x), .property(b, y)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y)
+            default:
+                return false
             }
         }
 
         func hash(into hasher: inout Hasher) {
             switch self {
-            case let .injectionKey(id, _): hasher.combine(id)
-            case let .property(owner, name, _):
-                hasher.combine(owner)
-                hasher.combine(name)
+            case let .injectionKey(type, _):
+                hasher.combine(ObjectIdentifier(type))
+            case let .property(owner, name):
+                hasher.combine(ObjectIdentifier(owner))
+                name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
+
+        /// `#function` literals of one property are usually one literal; compare bytes when they are not.
+        private static func sameText(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+            lhs.withUTF8Buffer { a in
+                rhs.withUTF8Buffer { b in
+                    a.baseAddress == b.baseAddress && a.count == b.count || a.elementsEqual(b)
+                }
             }
         }
 
         var display: String {
             switch self {
-            case let .injectionKey(_, display), let .property(_, _, display): return display
+            case let .injectionKey(type, accessor):
+                return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
+            case let .property(owner, name):
+                return "\(_typeName(owner, qualified: false)).\(name)"
             }
         }
     }
@@ -75,17 +92,22 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (lhs: Key, rhs: Key) -> Bool {
-        ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType)
+        // A key-path key is its origin: a property's getter and setter may see different static types.
+        if lhs.origin != nil || rhs.origin != nil { return lhs.origin == rhs.origin }
+        return ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType)
             && lhs.name == rhs.name
             && lhs.argumentTypes.map(ObjectIdentifier.init) == rhs.argumentTypes.map(ObjectIdentifier.init)
             && lhs.origin == rhs.origin
     }
 
     public func hash(into hasher: inout Hasher) {
+        if let origin {
+            hasher.combine(origin)
+            return
+        }
         hasher.combine(ObjectIdentifier(serviceType))
         if let name { hasher.combine(name) }
         if let argumentTypes { hasher.combine(ObjectIdentifier(argumentTypes)) }
-        if let origin { hasher.combine(origin) }
     }
 
     /// The service type as a person reads it, e.g. `any Engine`.

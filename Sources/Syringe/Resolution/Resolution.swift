@@ -47,6 +47,18 @@ public struct Resolution {
         try container.resolve(Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
     }
 
+    /// Resolves a dependency through its key path (after remaps by ``InjectionMapper``), as part of the
+    /// current resolution: key-path and type-registry dependencies live in one graph.
+    ///
+    /// ```swift
+    /// container.register(LoginScreen.self) { r in LoginScreen(viewModel: try r.resolve(\.login.viewModel)) }
+    /// ```
+    public func resolve<Value>(
+        _ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(ResolutionError) -> Value {
+        try container.resolve(keyPath, fileID: fileID, line: line)
+    }
+
     /// Resolves a dependency if it is registered; `nil` only when nothing is registered for it.
     ///
     /// ```swift

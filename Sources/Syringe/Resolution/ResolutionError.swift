@@ -41,6 +41,8 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         public static let ambiguous = Code("ambiguous")
         /// The registration has an async factory and was asked for through the synchronous API.
         public static let asyncRequired = Code("asyncRequired")
+        /// An override has a type that the property's getter cannot return.
+        public static let typeMismatch = Code("typeMismatch")
         /// Several problems found at once, e.g. by `build()` or `validate()`; see ``ResolutionError/errors``.
         public static let multiple = Code("multiple")
 
@@ -111,7 +113,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         }
         let place = "\(fileID):\(line)"
         switch code {
-        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired:
+        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired, .typeMismatch:
             lines.append("  requested at  \(place)")
         default:
             lines.append("  registered at  \(place)")

@@ -1,0 +1,97 @@
+/// Remaps one key path of ``Container`` to another, for mocks and previews: wherever Syringe resolves
+/// the first (``Injected``, ``LazyInjected``, `Container[kp]`, ``Container/resolve(_:fileID:line:)-(KeyPath<Container,Value>,_,_)``,
+/// also inside factories), it resolves the second.
+///
+/// ```swift
+/// InjectionMapper[\.login.viewModel] = \.login.mockViewModel          // remap
+/// InjectionMapper.map(\.login.mockViewModel, to: \.login.viewModel)   // the same, as a call
+/// InjectionMapper.reset(\.login.viewModel)                            // back to the default
+/// ```
+///
+/// The mapper redirects key paths: a plain property access in Swift code (such as `useCase` inside
+/// a `provide` body) is not a key path and is not remapped. Remaps are process-wide; set them before
+/// the objects that inject are created.
+public enum InjectionMapper {
+    // @unchecked Sendable: key paths are immutable once created; every access goes through the lock.
+    private final class Mappings: @unchecked Sendable {
+        let lock = Lock()
+        var targets: [AnyKeyPath: AnyKeyPath] = [:]
+    }
+
+    private static let mappings = Mappings()
+
+    /// The key path resolved in place of `keyPath`, or `nil` when it is not remapped.
+    ///
+    /// ```swift
+    /// InjectionMapper[\.login.viewModel] = \.login.mockViewModel
+    /// InjectionMapper[\.login.viewModel] = nil   // the same as reset(\.login.viewModel)
+    /// ```
+    public static subscript<Value>(keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value>? {
+        get {
+            mappings.lock.withLock { mappings.targets[keyPath] } as? KeyPath<Container, Value>
+        }
+        set {
+            if let newValue { map(newValue, to: keyPath) } else { reset(keyPath) }
+        }
+    }
+
+    /// Resolves `replacement` wherever `original` is resolved.
+    ///
+    /// ```swift
+    /// InjectionMapper.map(\.login.previewViewModel, to: \.login.viewModel)
+    /// ```
+    public static func map<Value>(_ replacement: KeyPath<Container, Value>, to original: KeyPath<Container, Value>) {
+        mappings.lock.withLock { mappings.targets[original] = replacement }
+    }
+
+    /// Removes the remap of `keyPath`; its next resolve evaluates its own default again (a fresh
+    /// instance: what was kept for it before is dropped).
+    ///
+    /// ```swift
+    /// InjectionMapper.reset(\.login.viewModel)
+    /// ```
+    public static func reset<Value>(_ keyPath: KeyPath<Container, Value>) {
+        let removed = mappings.lock.withLock { mappings.targets.removeValue(forKey: keyPath) }
+        if removed != nil { Container.shared.dropKept(keyPath) }
+    }
+
+    /// Removes every remap.
+    ///
+    /// ```swift
+    /// InjectionMapper.resetAll()
+    /// ```
+    public static func resetAll() {
+        mappings.lock.withLock { mappings.targets.removeAll() }
+    }
+
+    /// The remap chain from `keyPath` as text when it loops back on itself, else `nil`.
+    static func loop<Value>(startingAt keyPath: KeyPath<Container, Value>) -> String? {
+        mappings.lock.withLock {
+            guard !mappings.targets.isEmpty else { return nil }
+            var chain: [AnyKeyPath] = [keyPath]
+            var current: AnyKeyPath = keyPath
+            while let next = mappings.targets[current] {
+                chain.append(next)
+                if chain.dropLast().contains(next) {
+                    return chain.map { "\($0)" }.joined(separator: " → ")
+                }
+                current = next
+            }
+            return nil
+        }
+    }
+
+    /// Follows remaps from `keyPath`, stopping at a loop.
+    static func target<Value>(for keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value> {
+        mappings.lock.withLock {
+            guard !mappings.targets.isEmpty else { return keyPath }
+            var current: AnyKeyPath = keyPath
+            var seen: Set<AnyKeyPath> = [current]
+            while let next = mappings.targets[current], seen.insert(next).inserted {
+                current = next
+            }
+            // Every mapping in the chain has the same root and value type, so this cast holds.
+            return current as! KeyPath<Container, Value>
+        }
+    }
+}
