@@ -6,12 +6,15 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Syringe", targets: ["Syringe"]),
+        .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
         .executable(name: "syringe-demo", targets: ["SyringeDemo"]),
     ],
     targets: [
         .target(name: "Syringe"),
+        .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "SyringeDemo", dependencies: ["Syringe"]),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
+        .testTarget(name: "SyringeTestingTests", dependencies: ["Syringe", "SyringeTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

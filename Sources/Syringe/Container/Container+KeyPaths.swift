@@ -19,7 +19,7 @@ extension Container {
     ) -> K.Value {
         get {
             let key = Key(serviceType: K.Value.self, name: nil, argumentTypes: nil, origin: .injectionKey(K.self, accessor: function))
-            return provided(key, scope: K.scope, fileID: fileID, line: line) { K.defaultValue }
+            return provided(key, scope: K.scope, liveOnly: K.isLiveOnly, fileID: fileID, line: line) { K.defaultValue }
         }
         set {
             let key = Key(serviceType: K.Value.self, name: nil, argumentTypes: nil, origin: .injectionKey(K.self, accessor: function))
@@ -147,10 +147,13 @@ extension Container {
     /// Produces the value of a key-path key: its override if one is registered, else its default from
     /// `factory`, kept per `scope` in the root container of this one.
     func provided<Value>(
-        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, factory: () throws -> Value
+        _ key: Key, scope: Scope, liveOnly: Bool = false, fileID: StaticString, line: UInt,
+        factory: () throws -> Value
     ) -> Value {
         if let slot = KeyLearning.slot.pointer, slot.pointee == nil { slot.pointee = key }
-        let found = lookup(key) ?? installDefault(key, as: Value.self, scope: scope, fileID: fileID, line: line)
+        let found =
+            lookup(key)
+            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
         do {
             guard found.entry.serviceIdentity == ObjectIdentifier(Value.self) else {
                 return try convertedOverride(found, key: key, to: Value.self)
@@ -185,11 +188,12 @@ extension Container {
 
     /// Installs the default entry of a key-path key in the root container, unless another thread did first.
     private func installDefault<Value>(
-        _ key: Key, as: Value.Type, scope: Scope, fileID: StaticString, line: UInt
+        _ key: Key, as: Value.Type, scope: Scope, liveOnly: Bool, fileID: StaticString, line: UInt
     ) -> (entry: AnyEntry, owner: Container) {
-        var root = self
-        while let parent = root.parent { root = parent }
+        let root = homeForDefaults
         let entry = Entry<Value>(key: key, scope: scope, factory: .provided, fileID: fileID, line: line)
+        entry.isLiveOnly = liveOnly
+        root.reportIfLiveOnly(entry)
         let installed: AnyEntry = root.table.withLock { table in
             if let existing = table.entries[key] { return existing }
             table.entries[key] = entry

@@ -27,6 +27,12 @@ public final class Container: Sendable {
     /// The container this one falls back to for keys it has no registration of.
     public let parent: Container?
     let table = Protected(Table())
+    /// Whether this container keeps its own instances of its ancestors' stored registrations (a test
+    /// container made by `withOverrides`): everything resolved through it is built fresh.
+    let isolatesInstances: Bool
+    /// In a strict test container: told when a live-only dependency is resolved without an override.
+    let liveAccessHandler: (@Sendable (Key) -> Void)?
+    private let reportedLiveAccess = Protected(Set<Key>())
 
     /// The registrations of one container.
     struct Table {
@@ -43,18 +49,33 @@ public final class Container: Sendable {
     /// ```
     public init(parent: Container? = nil) {
         self.parent = parent
+        self.isolatesInstances = false
+        self.liveAccessHandler = nil
+    }
+
+    /// A child that builds its own instances of everything it resolves, for tests and previews.
+    init(isolatedFrom parent: Container, liveAccessHandler: (@Sendable (Key) -> Void)? = nil) {
+        self.parent = parent
+        self.isolatesInstances = true
+        self.liveAccessHandler = liveAccessHandler
     }
 
     private static let processWide = Container()
 
-    /// The process-wide default container, used by the property wrappers and key-path faces when no
-    /// other container is given.
+    /// The container bound to the current task by ``withOverrides(_:operation:)``, if any.
+    @TaskLocal static var taskLocal: Container?
+
+    /// The current container: the one bound to this task by ``withOverrides(_:operation:)`` (in a test),
+    /// else the process-wide default. The property wrappers and `Container[kp]` read from it.
     ///
     /// ```swift
     /// Container.shared.register(Settings.self) { Settings() }
     /// let settings = try Container.shared.resolve(Settings.self)
     /// ```
-    public static var shared: Container { processWide }
+    public static var shared: Container { taskLocal ?? processWide }
+
+    /// The process-wide container, whatever the current task binds (for our own test fixtures).
+    package static var processWideContainer: Container { processWide }
 
     /// The containers from this one up to the root.
     var lineage: some Sequence<Container> {
@@ -64,12 +85,50 @@ public final class Container: Sendable {
     /// Finds the registration of `key` here or in a parent, with the container that owns it.
     @inline(__always)
     func lookup(_ key: Key) -> (entry: AnyEntry, owner: Container)? {
+        if let entry = table.withLock({ $0.entries[key] }) { return (entry, self) }
+        return lookupInAncestors(key)
+    }
+
+    /// The slow half of `lookup`: walks up the chain; crossing an isolating (test) container, a stored
+    /// registration is copied into it so that it builds and keeps an instance of its own.
+    private func lookupInAncestors(_ key: Key) -> (entry: AnyEntry, owner: Container)? {
+        var boundary: Container? = isolatesInstances ? self : nil
         var container = self
-        while true {
-            if let entry = container.table.withLock({ $0.entries[key] }) { return (entry, container) }
-            guard let parent = container.parent else { return nil }
+        while let parent = container.parent {
+            if let entry = parent.table.withLock({ $0.entries[key] }) {
+                guard let boundary else { return (entry, parent) }
+                boundary.reportIfLiveOnly(entry)
+                guard entry.scope.isStored || entry.isProvided else { return (entry, parent) }
+                return (boundary.adopt(entry), boundary)
+            }
+            if boundary == nil, parent.isolatesInstances { boundary = parent }
             container = parent
         }
+        return nil
+    }
+
+    /// Puts a fresh copy of an ancestor's registration in this container, unless one is already here.
+    private func adopt(_ entry: AnyEntry) -> AnyEntry {
+        let copy = entry.copy()
+        return table.withLock { table in
+            if let existing = table.entries[entry.key] { return existing }
+            table.entries[entry.key] = copy
+            table.order.append(entry.key)
+            return copy
+        }
+    }
+
+    /// Tells a strict test container's handler, once per key, that a live-only dependency was reached.
+    func reportIfLiveOnly(_ entry: AnyEntry) {
+        guard entry.isLiveOnly, let liveAccessHandler else { return }
+        if reportedLiveAccess.withLock({ $0.insert(entry.key).inserted }) { liveAccessHandler(entry.key) }
+    }
+
+    /// Where the defaults of key-path keys are kept: the first isolating container up the chain, else the root.
+    var homeForDefaults: Container {
+        var container = self
+        while !container.isolatesInstances, let parent = container.parent { container = parent }
+        return container
     }
 
     /// Every key registered here and in the parents, nearest container first.

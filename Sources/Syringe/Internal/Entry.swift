@@ -10,6 +10,13 @@ class AnyEntry: @unchecked Sendable {
     let lock = Lock()
     /// Bumped by every reset, so a build that started before the reset does not store its result after it.
     var epoch: UInt64 = 0
+    /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
+    private var liveOnly = false
+
+    var isLiveOnly: Bool {
+        get { lock.withLock { liveOnly } }
+        set { lock.withLock { liveOnly = newValue } }
+    }
 
     /// The type this registration builds (`Service` of `Entry<Service>`).
     let serviceIdentity: ObjectIdentifier
@@ -33,6 +40,11 @@ class AnyEntry: @unchecked Sendable {
 
     /// Whether this is the default of a key-path key, built by the factory of each access.
     var isProvided: Bool { false }
+
+    /// A registration with the same factory, scope and hooks and an empty slot.
+    func copy() -> AnyEntry {
+        preconditionFailure("abstract")
+    }
 
     /// Produces an instance through the stored factory, type-erased: for a key-path key whose getter
     /// and override have different static types.
@@ -64,6 +76,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     init(key: Key, scope: Scope, factory: Factory, fileID: StaticString, line: UInt) {
         self.factory = factory
         super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self)
+    }
+
+    override func copy() -> AnyEntry {
+        let copy = Entry(key: key, scope: scope, factory: factory, fileID: fileID, line: line)
+        copy.hooks = currentHooks
+        copy.isLiveOnly = isLiveOnly
+        return copy
     }
 
     override func produceAny(owner: Container, key: Key, requester: Container) throws(ResolutionError) -> Any {

@@ -40,6 +40,14 @@ public protocol InjectionKey {
     /// static var scope: Scope { .singleton }
     /// ```
     static var scope: Scope { get }
+
+    /// Whether the default must not be used in a strict test (a network client, a database): a test
+    /// that reaches it without overriding it is reported. `false` unless the key says otherwise.
+    ///
+    /// ```swift
+    /// static var isLiveOnly: Bool { true }
+    /// ```
+    static var isLiveOnly: Bool { get }
 }
 
 extension InjectionKey {
@@ -49,4 +57,13 @@ extension InjectionKey {
     /// container.reset(.cached)   // the next read evaluates `defaultValue` again
     /// ```
     public static var scope: Scope { .cached }
+}
+
+extension InjectionKey {
+    /// Defaults may be used in tests unless a key marks itself live-only.
+    ///
+    /// ```swift
+    /// static var isLiveOnly: Bool { true }   // in a key whose default talks to the network
+    /// ```
+    public static var isLiveOnly: Bool { false }
 }

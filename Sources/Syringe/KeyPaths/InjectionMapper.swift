@@ -20,6 +20,50 @@ public enum InjectionMapper {
 
     private static let mappings = Mappings()
 
+    /// Remaps bound to the current task by `withMapping`, consulted before the process-wide ones.
+    // @unchecked Sendable: an immutable dictionary of immutable key paths.
+    struct TaskMappings: @unchecked Sendable {
+        var targets: [AnyKeyPath: AnyKeyPath] = [:]
+    }
+
+    @TaskLocal static var taskMappings = TaskMappings()
+
+    /// Runs `operation` with `original` remapped to `replacement` for the current task only (and its
+    /// child tasks): parallel tests never see each other's remaps.
+    ///
+    /// ```swift
+    /// InjectionMapper.withMapping(\.login.viewModel, to: \.login.mockViewModel) {
+    ///     let screen = LoginScreen()   // injects the mock
+    /// }
+    /// ```
+    public static func withMapping<Value, Result>(
+        _ original: KeyPath<Container, Value>,
+        to replacement: KeyPath<Container, Value>,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        var mappings = taskMappings
+        mappings.targets[original] = replacement
+        return try $taskMappings.withValue(mappings, operation: operation)
+    }
+
+    /// Runs an async `operation` with `original` remapped to `replacement` for the current task only.
+    ///
+    /// ```swift
+    /// await InjectionMapper.withMapping(\.login.viewModel, to: \.login.mockViewModel) {
+    ///     await screen.load()
+    /// }
+    /// ```
+    public static func withMapping<Value, Result>(
+        _ original: KeyPath<Container, Value>,
+        to replacement: KeyPath<Container, Value>,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        var mappings = taskMappings
+        mappings.targets[original] = replacement
+        return try await $taskMappings.withValue(mappings, operation: operation, isolation: isolation)
+    }
+
     /// The key path resolved in place of `keyPath`, or `nil` when it is not remapped.
     ///
     /// ```swift
@@ -28,7 +72,8 @@ public enum InjectionMapper {
     /// ```
     public static subscript<Value>(keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value>? {
         get {
-            mappings.lock.withLock { mappings.targets[keyPath] } as? KeyPath<Container, Value>
+            let target = taskMappings.targets[keyPath] ?? mappings.lock.withLock { mappings.targets[keyPath] }
+            return target as? KeyPath<Container, Value>
         }
         set {
             if let newValue { map(newValue, to: keyPath) } else { reset(keyPath) }
@@ -64,6 +109,18 @@ public enum InjectionMapper {
         mappings.lock.withLock { mappings.targets.removeAll() }
     }
 
+    /// Continues a remap chain from a task-local replacement through the process-wide remaps.
+    private static func target<Value>(
+        for keyPath: KeyPath<Container, Value>, excluding start: AnyKeyPath
+    ) -> KeyPath<Container, Value> {
+        mappings.lock.withLock {
+            var current: AnyKeyPath = keyPath
+            var seen: Set<AnyKeyPath> = [start, current]
+            while let next = mappings.targets[current], seen.insert(next).inserted { current = next }
+            return current as! KeyPath<Container, Value>
+        }
+    }
+
     /// The remap chain from `keyPath` as text when it loops back on itself, else `nil`.
     static func loop<Value>(startingAt keyPath: KeyPath<Container, Value>) -> String? {
         mappings.lock.withLock {
@@ -81,9 +138,14 @@ public enum InjectionMapper {
         }
     }
 
-    /// Follows remaps from `keyPath`, stopping at a loop.
+    /// Follows remaps from `keyPath`, stopping at a loop; the current task's remaps come first.
     static func target<Value>(for keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value> {
-        mappings.lock.withLock {
+        let local = taskMappings.targets
+        if !local.isEmpty, let replacement = local[keyPath] {
+            // Both have the root and value type of `keyPath`, so this cast holds.
+            return target(for: replacement as! KeyPath<Container, Value>, excluding: keyPath)
+        }
+        return mappings.lock.withLock {
             guard !mappings.targets.isEmpty else { return keyPath }
             var current: AnyKeyPath = keyPath
             var seen: Set<AnyKeyPath> = [current]

@@ -30,4 +30,17 @@ public struct Registration<Service>: Sendable {
         entry.addHook(hook)
         return self
     }
+
+    /// Marks the registration as live-only: a strict test (``Container/withOverrides(strict:_:operation:)``
+    /// or SyringeTesting's `.container(strict: true)`) that resolves it without overriding it is reported
+    /// as a failure naming the key.
+    ///
+    /// ```swift
+    /// container.register(APIClient.self, scope: .singleton) { LiveAPIClient() }.liveOnly()
+    /// ```
+    @discardableResult
+    public func liveOnly() -> Self {
+        entry.isLiveOnly = true
+        return self
+    }
 }

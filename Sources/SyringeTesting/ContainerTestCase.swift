@@ -1,0 +1,49 @@
+#if canImport(XCTest)
+import Syringe
+import XCTest
+
+/// An XCTest base class that runs each test with a fresh container of its own, configured by
+/// ``configure(_:)``: the XCTest counterpart of the `.container { … }` trait.
+///
+/// ```swift
+/// final class GarageTests: ContainerTestCase {
+///     override func configure(_ container: Container) {
+///         container.register((any Engine).self) { TestEngine() }
+///     }
+///
+///     func testCarStarts() throws {
+///         XCTAssertTrue(try Container.shared.resolve(Car.self).start())
+///     }
+/// }
+/// ```
+open class ContainerTestCase: XCTestCase {
+    /// Registers the overrides of every test of this case. Called once per test, on a fresh container.
+    ///
+    /// ```swift
+    /// override func configure(_ container: Container) {
+    ///     container.temperatureProvider = MockTemperatureProvider()
+    /// }
+    /// ```
+    open func configure(_ container: Container) {}
+
+    /// When `true`, reaching a live-only dependency that ``configure(_:)`` did not override fails the test.
+    ///
+    /// ```swift
+    /// override var isStrict: Bool { true }
+    /// ```
+    open var isStrict: Bool { false }
+
+    /// Runs the test inside `Container.withOverrides`.
+    override open func invokeTest() {
+        if isStrict {
+            Container.withOverrides(strict: { key in XCTFail("Syringe: the test resolved `\(key)`, which is live-only, without overriding it.") }, configure) {
+                super.invokeTest()
+            }
+        } else {
+            Container.withOverrides(configure) {
+                super.invokeTest()
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,74 @@
+import Syringe
+import Testing
+
+/// A Swift Testing trait that gives a test (or every test of a suite, and every argument of a
+/// parameterised test) a fresh container of its own: its own overrides, its own singletons.
+///
+/// ```swift
+/// @Test(.container {
+///     $0.register((any Clock).self) { TestClock() }
+///     $0.temperatureProvider = MockTemperatureProvider()
+/// })
+/// func tripTakesTwoHours() async throws { … }
+/// ```
+///
+/// Inside the test, ``Syringe/Container/shared``, the property wrappers and `Container[kp]` read the
+/// test's container. Tests that run in parallel never see each other's mocks or singletons.
+public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
+    let strict: Bool
+    let configure: @Sendable (Container) throws -> Void
+
+    /// A suite's container applies to each of its tests (each still gets a fresh child of its own).
+    public var isRecursive: Bool { true }
+
+    /// Binds the fresh container around the test.
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if strict {
+            try await Container.withOverrides(strict: ContainerTrait.reportLiveAccess, configure) {
+                try await function()
+            }
+        } else {
+            try await Container.withOverrides(configure) {
+                try await function()
+            }
+        }
+    }
+
+    /// Records a test failure for a live-only dependency the test did not override.
+    @Sendable static func reportLiveAccess(_ key: Key) {
+        Issue.record(Comment(rawValue: liveAccessMessage(for: key)))
+    }
+
+    /// The failure text for a live-only dependency reached in a strict test.
+    static func liveAccessMessage(for key: Key) -> String {
+        "Syringe: the test resolved `\(key)`, which is live-only, without overriding it.\n"
+            + "  fix: override it in the test's .container { … } trait, e.g. "
+            + "$0.register(\(key.typeDescription).self) { … } or assign a mock through its key path."
+    }
+}
+
+extension Trait where Self == ContainerTrait {
+    /// A fresh container for the test, configured by `configure`.
+    ///
+    /// ```swift
+    /// @Test(.container { $0.register((any Engine).self) { TestEngine() } })
+    /// func carStarts() throws {
+    ///     #expect(try Container.shared.resolve(Car.self).start())
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - strict: When `true`, resolving a live-only dependency (`.liveOnly()`, `isLiveOnly`) that
+    ///     `configure` did not override is recorded as a test failure naming the key.
+    ///   - configure: Registers the test's overrides.
+    public static func container(
+        strict: Bool = false,
+        _ configure: @escaping @Sendable (Container) throws -> Void = { _ in }
+    ) -> Self {
+        ContainerTrait(strict: strict, configure: configure)
+    }
+}
