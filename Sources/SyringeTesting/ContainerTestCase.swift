@@ -34,6 +34,11 @@ open class ContainerTestCase: XCTestCase {
     open var isStrict: Bool { false }
 
     /// Runs the test inside `Container.withOverrides`.
+    ///
+    /// ```swift
+    /// // XCTest calls this for every test method; you do not call it yourself.
+    /// func testCarStarts() throws { … }   // runs inside the configured container
+    /// ```
     override open func invokeTest() {
         if isStrict {
             Container.withOverrides(strict: { key in XCTFail("Syringe: the test resolved `\(key)`, which is live-only, without overriding it.") }, configure) {

@@ -19,9 +19,19 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     let configure: @Sendable (Container) throws -> Void
 
     /// A suite's container applies to each of its tests (each still gets a fresh child of its own).
+    ///
+    /// ```swift
+    /// @Suite(.container { $0.register((any Clock).self) { TestClock() } })
+    /// struct TripTests { … }   // every test gets a TestClock
+    /// ```
     public var isRecursive: Bool { true }
 
     /// Binds the fresh container around the test.
+    ///
+    /// ```swift
+    /// // Swift Testing calls this around each test (and each argument) that has the trait.
+    /// @Test(.container()) func isolated() { … }
+    /// ```
     public func provideScope(
         for test: Test,
         testCase: Test.Case?,

@@ -25,6 +25,11 @@
 /// ```
 public final class Container: Sendable {
     /// The container this one falls back to for keys it has no registration of.
+    ///
+    /// ```swift
+    /// let child = Container(parent: app)
+    /// assert(child.parent === app)
+    /// ```
     public let parent: Container?
     let table = Protected(Table())
     /// Whether this container keeps its own instances of its ancestors' stored registrations (a test

@@ -25,6 +25,10 @@
 /// otherwise). No `static var` storage is needed, so Swift 6 strict concurrency accepts keys as written.
 public protocol InjectionKey {
     /// The type of the dependency.
+    ///
+    /// ```swift
+    /// struct ClockKey: InjectionKey { static var defaultValue: any Clock { SystemClock() } }   // Value is any Clock
+    /// ```
     associatedtype Value: Sendable
 
     /// Builds the value used when nothing overrides the key.

@@ -19,6 +19,10 @@
 /// ```
 public protocol SubContainer: Sendable {
     /// The container this group reads from and caches in.
+    ///
+    /// ```swift
+    /// struct LoginContainer: SubContainer { let container: Container }
+    /// ```
     var container: Container { get }
 }
 

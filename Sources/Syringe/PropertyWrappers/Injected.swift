@@ -17,6 +17,11 @@
 @propertyWrapper
 public struct Injected<Value> {
     /// The injected dependency.
+    ///
+    /// ```swift
+    /// @Injected(\.clock) var clock
+    /// use(clock)   // reads the wrapped value
+    /// ```
     public let wrappedValue: Value
 
     /// Injects the dependency behind a key path of ``Container``.

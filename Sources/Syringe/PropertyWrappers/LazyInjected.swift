@@ -37,6 +37,11 @@ public struct LazyInjected<Value> {
     }
 
     /// The dependency, resolved on the first read.
+    ///
+    /// ```swift
+    /// @LazyInjected(\.api) var api
+    /// use(api)   // reads the wrapped value
+    /// ```
     public var wrappedValue: Value { storage.value }
 }
 

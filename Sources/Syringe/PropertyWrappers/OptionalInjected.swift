@@ -11,6 +11,11 @@
 @propertyWrapper
 public struct OptionalInjected<Wrapped> {
     /// The injected dependency, or `nil` when nothing is registered for it.
+    ///
+    /// ```swift
+    /// @OptionalInjected var analytics: (any Analytics)?
+    /// use(analytics)   // reads the wrapped value
+    /// ```
     public let wrappedValue: Wrapped?
 
     /// Injects the registration of the property's wrapped type, if there is one.

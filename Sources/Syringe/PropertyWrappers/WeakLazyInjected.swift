@@ -38,6 +38,11 @@ public struct WeakLazyInjected<Value: AnyObject> {
     }
 
     /// The object, or `nil` once it has been released.
+    ///
+    /// ```swift
+    /// @WeakLazyInjected(\.session) var session: Session?
+    /// use(session)   // reads the wrapped value
+    /// ```
     public var wrappedValue: Value? { storage.value }
 }
 

@@ -16,10 +16,23 @@
 /// ```
 public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The type that a resolve of this key returns.
+    ///
+    /// ```swift
+    /// Key(Token.self, name: "staging").serviceType   // Token.self
+    /// ```
     public let serviceType: any Any.Type
     /// The registration name, or `nil` for the unnamed registration.
+    ///
+    /// ```swift
+    /// Key(Token.self, name: "staging").name   // "staging"
+    /// ```
     public let name: String?
     /// The tuple of argument types passed at resolve time, or `nil` when there are none.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }.key.argumentTypes
+    /// // (String, Int).self
+    /// ```
     public let argumentTypes: (any Any.Type)?
     /// For keys that come from a key-path face: what makes two keys of one service type different.
     let origin: Origin?
@@ -111,9 +124,17 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The service type as a person reads it, e.g. `any Engine`.
+    ///
+    /// ```swift
+    /// Key((any Engine).self).typeDescription   // "any Engine"
+    /// ```
     public var typeDescription: String { TypeName.describe(serviceType) }
 
     /// `Token`, `Token (name: "staging")`, `Greeter (arguments: String, Int)` or `\Container.api`.
+    ///
+    /// ```swift
+    /// print(Key(Token.self, name: "staging"))   // Token (name: "staging")
+    /// ```
     public var description: String {
         if let origin { return origin.display }
         var text = typeDescription

@@ -86,6 +86,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `.singleton`, `.cached`, or `Scope("session")`.
+    ///
+    /// ```swift
+    /// print(Scope.singleton)   // .singleton
+    /// ```
     public var description: String {
         switch kind {
         case .unique: return ".unique"

@@ -12,6 +12,10 @@
 /// A resolution is meant for the duration of the factory call; it is deliberately not `Sendable`.
 public struct Resolution {
     /// The container that dependencies are resolved from.
+    ///
+    /// ```swift
+    /// container.register(Car.self) { r in Car(engine: r.container.resolved()) }
+    /// ```
     public let container: Container
 
     init(container: Container) {
