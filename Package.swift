@@ -10,7 +10,9 @@ let package = Package(
         .executable(name: "syringe-demo", targets: ["SyringeDemo"]),
     ],
     targets: [
-        .target(name: "Syringe"),
+        .target(name: "Syringe", dependencies: ["SyringeShims"]),
+        // C11 atomics for the lock-free read path (and runtime declarations Swift code cannot name).
+        .target(name: "SyringeShims"),
         .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "SyringeDemo", dependencies: ["Syringe"]),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),

@@ -7,6 +7,7 @@ extension Container {
 
     /// `notRegistered`, or `argumentMismatch` when the type is registered under the same name with other
     /// argument types.
+    @usableFromInline
     func missing(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
         let keys = allKeys()
         let sameType = keys.filter { ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key }
@@ -51,6 +52,7 @@ extension Container {
             path: path, fileID: "\(fileID)", line: Int(line), nearMisses: nearMisses, fix: fix + ".")
     }
 
+    @usableFromInline
     func cycle(key: Key, entry: AnyEntry) -> ResolutionError {
         let path = currentPath(then: key)
         let chain = path.map(\.description)
@@ -65,6 +67,7 @@ extension Container {
                 + ".onCreated { instance, r in … } instead of in its factory.")
     }
 
+    @usableFromInline
     func crossThreadCycle(key: Key, entry: AnyEntry) -> ResolutionError {
         let path = currentPath(then: key)
         return ResolutionError(
@@ -76,6 +79,7 @@ extension Container {
                 + ".onCreated { instance, r in … } instead of in its factory.")
     }
 
+    @usableFromInline
     func factoryFailed(entry: AnyEntry, error: any Error) -> ResolutionError {
         let path = Frame.path(to: CurrentFrame.pointer)
         return ResolutionError(

@@ -120,12 +120,7 @@ extension Container {
     /// To learn which dependency `keyPath` names, Syringe reads it once; what that read builds is dropped.
     public func reset<Value>(_ keyPath: KeyPath<Container, Value>) {
         guard let key = learnKey(of: keyPath) else { return }
-        table.withLock { table in
-            if let entry = table.entries[key], !entry.isProvided {
-                table.entries[key] = nil
-                table.order.removeAll { $0 == key }
-            }
-        }
+        registry.remove(key) { !$0.isProvided }
         lookup(key)?.entry.reset()
     }
 
@@ -194,13 +189,7 @@ extension Container {
         let entry = Entry<Value>(key: key, scope: scope, factory: .provided, fileID: fileID, line: line)
         entry.isLiveOnly = liveOnly
         root.reportIfLiveOnly(entry)
-        let installed: AnyEntry = root.table.withLock { table in
-            if let existing = table.entries[key] { return existing }
-            table.entries[key] = entry
-            table.order.append(key)
-            return entry
-        }
-        return (installed, root)
+        return (root.registry.installIfAbsent(entry), root)
     }
 
     /// Registers `value` for a key-path key in this container, replacing what was there.

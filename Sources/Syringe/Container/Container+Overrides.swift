@@ -21,6 +21,7 @@ extension Container {
         operation: () throws -> Result
     ) rethrows -> Result {
         let child = Container(isolatedFrom: shared)
+        noteBinding()
         try overrides(child)
         return try $taskLocal.withValue(child, operation: operation)
     }
@@ -41,6 +42,7 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let child = Container(isolatedFrom: shared)
+        noteBinding()
         try overrides(child)
         return try await $taskLocal.withValue(child, operation: operation, isolation: isolation)
     }
@@ -63,6 +65,7 @@ extension Container {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let child = Container(isolatedFrom: shared, liveAccessHandler: onLiveAccess)
+        noteBinding()
         try overrides(child)
         return try await $taskLocal.withValue(child, operation: operation, isolation: isolation)
     }
@@ -80,6 +83,7 @@ extension Container {
         operation: () throws -> Result
     ) rethrows -> Result {
         let child = Container(isolatedFrom: shared, liveAccessHandler: onLiveAccess)
+        noteBinding()
         try overrides(child)
         return try $taskLocal.withValue(child, operation: operation)
     }

@@ -87,11 +87,7 @@ extension Container {
 
     /// Puts `entry` in the table, replacing (and so dropping the instance of) any earlier one.
     func install(_ entry: AnyEntry) {
-        table.withLock { table in
-            if table.entries.updateValue(entry, forKey: entry.key) == nil {
-                table.order.append(entry.key)
-            }
-        }
+        registry.install(entry)
     }
 
     /// Whether `type` (under `name`) is registered here or in a parent.
@@ -111,7 +107,7 @@ extension Container {
     /// container.reset(.session)   // a custom scope, e.g. at logout
     /// ```
     public func reset(_ scope: Scope) {
-        for entry in table.withLock({ Array($0.entries.values) }) where entry.scope == scope {
+        for entry in registry.allEntries where entry.scope == scope {
             entry.reset()
         }
     }
@@ -122,7 +118,7 @@ extension Container {
     /// container.reset(Feed.self)
     /// ```
     public func reset<Service>(_ type: Service.Type, name: String? = nil) {
-        table.withLock { $0.entries[Key(Service.self, name: name)] }?.reset()
+        registry.entry(for: Key(Service.self, name: name))?.reset()
     }
 
     /// Drops every instance this container keeps, in every scope.
@@ -131,6 +127,6 @@ extension Container {
     /// container.resetAll()
     /// ```
     public func resetAll() {
-        for entry in table.withLock({ Array($0.entries.values) }) { entry.reset() }
+        for entry in registry.allEntries { entry.reset() }
     }
 }

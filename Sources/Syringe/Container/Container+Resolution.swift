@@ -9,11 +9,27 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` when nothing is registered, the argument types differ, a cycle is
     ///   found or a factory fails. The container stays fully usable afterwards.
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
+    ) throws(ResolutionError) -> Service {
+        // The fast path, specialised in the caller: a kept instance of a plain type key of this container,
+        // found and read without a lock, a retain of anything shared, or a dynamic cast.
+        if name == nil, let entry = registry.entry(forPlainType: ObjectIdentifier(Service.self)),
+            let instance = entry._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() })
+        {
+            return instance
+        }
+        return try resolveRegistered(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Everything but the fast path of ``resolve(_:name:fileID:line:)``; specialised in the caller too.
+    @inlinable
+    func resolveRegistered<Service>(
+        _ type: Service.Type, name: String?, fileID: StaticString, line: UInt
     ) throws(ResolutionError) -> Service {
         let key = Key(Service.self, name: name)
         guard let found = lookup(key) else { return try resolveUnregistered(key, fileID: fileID, line: line) }
@@ -23,7 +39,8 @@ extension Container {
 
     /// The slow path of a key with no registration: an optional resolves its wrapped type, anything else
     /// is an error.
-    private func resolveUnregistered<Service>(
+    @usableFromInline
+    func resolveUnregistered<Service>(
         _ key: Key, fileID: StaticString, line: UInt
     ) throws(ResolutionError) -> Service {
         if let optional = Service.self as? any OptionalService.Type {
@@ -108,7 +125,7 @@ extension Container {
 
     /// Produces an instance of `entry`, a registration of this container, for a request made to
     /// `requester` (this container or a descendant).
-    @inline(__always)
+    @inlinable
     func produce<Service>(
         _ entry: Entry<Service>, key: Key, requester: Container, arguments: Any?
     ) throws(ResolutionError) -> Service {
@@ -117,30 +134,36 @@ extension Container {
 
     /// Produces an instance of `entry` with `factory` as the way to build one (the registered factory,
     /// or the body of a `provide` property access).
-    @inline(__always)
+    @inlinable
     func produce<Service>(
         _ entry: Entry<Service>, key: Key, requester: Container, factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
-        switch entry.scope.kind {
-        case .unique:
+        switch entry.storage {
+        case .none:
             // Unique and graph instances are not kept here, so their dependencies come from the
             // requesting container: a child's registrations apply to a parent's factories.
             return try build(entry, key: key, in: requester, graph: false, factory: factory)
         case .graph:
-            if let current = CurrentFrame.pointer,
-                let kept = Frame.root(of: current).pointee.graph?.instances[ObjectIdentifier(entry)]
-            {
+            if let kept = Container.graphInstance(of: entry) {
                 return unsafeDowncast(kept, to: Box<Service>.self).value
             }
-            return try build(entry, key: key, in: requester, graph: true, factory: factory)
-        case .cached, .singleton, .shared, .custom:
+            return try buildSlow(entry, key: key, in: requester, graph: true, factory: factory)
+        case .stored:
             if let instance = entry.storedInstance() { return instance }
             return try buildStored(entry, key: key, factory: factory)
         }
     }
 
+    /// The `.graph` instance of `entry` in the current resolution, if it has been built.
+    @usableFromInline
+    static func graphInstance(of entry: AnyEntry) -> AnyObject? {
+        guard let current = CurrentFrame.pointer else { return nil }
+        return Frame.root(of: current).pointee.graph?.instances[ObjectIdentifier(entry)]
+    }
+
     /// Builds the instance of a stored scope exactly once, however many threads ask at the same time.
-    private func buildStored<Service>(
+    @usableFromInline
+    func buildStored<Service>(
         _ entry: Entry<Service>, key: Key, factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
         if let constructed = try reentry(entry, key: key) { return constructed }
@@ -161,7 +184,7 @@ extension Container {
                 do {
                     // Stored instances are built from what their own container sees, so a parent's
                     // singleton never depends on which child asked for it first.
-                    let instance = try build(entry, key: key, in: self, graph: false, factory: factory)
+                    let instance = try buildSlow(entry, key: key, in: self, graph: false, factory: factory)
                     entry.finishBuild(instance, startedAt: epoch)
                     ticket.finish()
                     return instance
@@ -176,8 +199,8 @@ extension Container {
 
     /// When `entry` is already being built on this resolution's path: its instance, if its factory has
     /// returned and its `onCreated` hooks are running (a closed cycle); otherwise a cycle error.
-    @inline(__always)
-    private func reentry<Service>(_ entry: Entry<Service>, key: Key) throws(ResolutionError) -> Service? {
+    @usableFromInline
+    func reentry<Service>(_ entry: Entry<Service>, key: Key) throws(ResolutionError) -> Service? {
         let id = ObjectIdentifier(entry)
         var node = CurrentFrame.pointer
         while let frame = node {
@@ -192,8 +215,46 @@ extension Container {
         return nil
     }
 
+    /// Runs the factory of `entry` on a new frame of the current resolution: the common case (no hooks,
+    /// not on the path already), specialised in the caller.
+    @inlinable
+    func build<Service>(
+        _ entry: Entry<Service>, key: Key, in container: Container, graph: Bool,
+        factory: (Resolution) throws -> Service
+    ) throws(ResolutionError) -> Service {
+        let parent = CurrentFrame.pointer
+        if entry.hasHooks || Frame.contains(ObjectIdentifier(entry), from: parent) {
+            return try buildSlow(entry, key: key, in: container, graph: graph, factory: factory)
+        }
+        var frame = Frame(key: key, entry: ObjectIdentifier(entry), parent: parent)
+        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
+            CurrentFrame.pointer = frame
+            defer { CurrentFrame.pointer = parent }
+            let instance: Service
+            do {
+                instance = try factory(Resolution(container: container))
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw factoryFailed(entry: entry, error: error)
+            }
+            if parent == nil, frame.pointee.graph != nil { try Container.runDeferredHooks(of: frame) }
+            return instance
+        }
+    }
+
+    /// Runs the deferred `onCreated` hooks of nested graph instances, at the end of a top-level build.
+    @usableFromInline
+    static func runDeferredHooks(of frame: UnsafeMutablePointer<Frame>) throws(ResolutionError) {
+        guard let graph = frame.pointee.graph else { return }
+        while !graph.deferred.isEmpty {
+            if let error = graph.deferred.removeFirst()() { throw error }
+        }
+    }
+
     /// Runs the factory and the hooks of `entry` on a new frame of the current resolution.
-    private func build<Service>(
+    @usableFromInline
+    func buildSlow<Service>(
         _ entry: Entry<Service>, key: Key, in container: Container, graph: Bool,
         factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
@@ -234,11 +295,7 @@ extension Container {
                     instance = box.value
                 }
             }
-            if parent == nil, let graph = frame.pointee.graph {
-                while !graph.deferred.isEmpty {
-                    if let error = graph.deferred.removeFirst()() { throw error }
-                }
-            }
+            if parent == nil { try Container.runDeferredHooks(of: frame) }
             return instance
         }
     }

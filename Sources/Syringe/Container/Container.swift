@@ -31,20 +31,14 @@ public final class Container: Sendable {
     /// assert(child.parent === app)
     /// ```
     public let parent: Container?
-    let table = Protected(Table())
+    /// The registrations: written under a lock, read without one.
+    @usableFromInline let registry = Registry()
     /// Whether this container keeps its own instances of its ancestors' stored registrations (a test
     /// container made by `withOverrides`): everything resolved through it is built fresh.
     let isolatesInstances: Bool
     /// In a strict test container: told when a live-only dependency is resolved without an override.
     let liveAccessHandler: (@Sendable (Key) -> Void)?
     private let reportedLiveAccess = Protected(Set<Key>())
-
-    /// The registrations of one container.
-    struct Table {
-        var entries: [Key: AnyEntry] = [:]
-        /// Keys in first-registration order, for iteration and deterministic messages.
-        var order: [Key] = []
-    }
 
     /// Creates an empty container, optionally on top of a parent.
     ///
@@ -70,6 +64,15 @@ public final class Container: Sendable {
     /// The container bound to the current task by ``withOverrides(_:operation:)``, if any.
     @TaskLocal static var taskLocal: Container?
 
+    /// Set once any task-local container has ever been bound: until then (in an app, for ever) reading
+    /// ``shared`` skips the task-local lookup. It never goes back, since a `Task { }` may carry a binding
+    /// beyond the call that made it.
+    private static let bindingsMade = AtomicCounter()
+
+    static func noteBinding() {
+        if bindingsMade.value == 0 { bindingsMade.increment() }
+    }
+
     /// The current container: the one bound to this task by ``withOverrides(_:operation:)`` (in a test),
     /// else the process-wide default. The property wrappers and `Container[kp]` read from it.
     ///
@@ -77,7 +80,10 @@ public final class Container: Sendable {
     /// Container.shared.register(Settings.self) { Settings() }
     /// let settings = try Container.shared.resolve(Settings.self)
     /// ```
-    public static var shared: Container { taskLocal ?? processWide }
+    public static var shared: Container {
+        if bindingsMade.value == 0 { return processWide }
+        return taskLocal ?? processWide
+    }
 
     /// The process-wide container, whatever the current task binds (for our own test fixtures).
     package static var processWideContainer: Container { processWide }
@@ -88,9 +94,9 @@ public final class Container: Sendable {
     }
 
     /// Finds the registration of `key` here or in a parent, with the container that owns it.
-    @inline(__always)
+    @usableFromInline
     func lookup(_ key: Key) -> (entry: AnyEntry, owner: Container)? {
-        if let entry = table.withLock({ $0.entries[key] }) { return (entry, self) }
+        if let entry = registry.entry(for: key) { return (entry, self) }
         return lookupInAncestors(key)
     }
 
@@ -100,7 +106,7 @@ public final class Container: Sendable {
         var boundary: Container? = isolatesInstances ? self : nil
         var container = self
         while let parent = container.parent {
-            if let entry = parent.table.withLock({ $0.entries[key] }) {
+            if let entry = parent.registry.entry(for: key) {
                 guard let boundary else { return (entry, parent) }
                 boundary.reportIfLiveOnly(entry)
                 guard entry.scope.isStored || entry.isProvided else { return (entry, parent) }
@@ -114,13 +120,7 @@ public final class Container: Sendable {
 
     /// Puts a fresh copy of an ancestor's registration in this container, unless one is already here.
     private func adopt(_ entry: AnyEntry) -> AnyEntry {
-        let copy = entry.copy()
-        return table.withLock { table in
-            if let existing = table.entries[entry.key] { return existing }
-            table.entries[entry.key] = copy
-            table.order.append(entry.key)
-            return copy
-        }
+        registry.installIfAbsent(entry.copy())
     }
 
     /// Tells a strict test container's handler, once per key, that a live-only dependency was reached.
@@ -138,6 +138,6 @@ public final class Container: Sendable {
 
     /// Every key registered here and in the parents, nearest container first.
     func allKeys() -> [Key] {
-        lineage.flatMap { container in container.table.withLock { $0.order } }
+        lineage.flatMap { container in container.registry.allKeys }
     }
 }

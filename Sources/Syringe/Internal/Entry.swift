@@ -1,15 +1,29 @@
-/// The type-erased face of a registration, as stored in a container's table.
-// @unchecked Sendable: the mutable state (`epoch`, the typed slot in `Entry`) is guarded by `lock`.
+import SyringeShims
+
+/// The type-erased face of a registration, as stored in a container's registry.
+// @unchecked Sendable: mutable state is guarded by `lock`, except the published slots, read through atomics.
+@usableFromInline
 class AnyEntry: @unchecked Sendable {
     /// The key the registration was made under.
-    let key: Key
+    @usableFromInline let key: Key
+    /// The service type's identity when `key` is a plain type key (the fast path), else `nil`.
+    @usableFromInline let plainType: ObjectIdentifier?
+    /// `key.fastHash`, computed once.
+    @usableFromInline let keyHash: Int
     let scope: Scope
+    /// Where instances go, from `scope`: read on every resolve, so kept as a small enum.
+    @usableFromInline let storage: Storage
     let fileID: StaticString
     let line: UInt
-    /// Guards the instance slot, the build ticket, the hooks and `epoch` (never held while user code runs).
+    /// The published instance of a stored scope: an unretained `InstanceBox<Service>`, or nil.
+    @usableFromInline let instanceSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Guards the build ticket, the hooks, `epoch` and the boxes below (never held while user code runs).
     let lock = Lock()
     /// Bumped by every reset, so a build that started before the reset does not store its result after it.
     var epoch: UInt64 = 0
+    /// Every instance box and hook list ever published: readers may still hold them, so they live as
+    /// long as the entry.
+    var published: [AnyObject] = []
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     private var liveOnly = false
 
@@ -23,10 +37,23 @@ class AnyEntry: @unchecked Sendable {
 
     init(key: Key, scope: Scope, fileID: StaticString, line: UInt, serviceType: any Any.Type) {
         self.key = key
+        self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
+        self.keyHash = key.fastHash
         self.serviceIdentity = ObjectIdentifier(serviceType)
         self.scope = scope
+        switch scope.kind {
+        case .unique: storage = .none
+        case .graph: storage = .graph
+        case .cached, .singleton, .shared, .custom: storage = .stored
+        }
         self.fileID = fileID
         self.line = line
+        instanceSlot = .allocate(capacity: 1)
+        instanceSlot.initialize(to: nil)
+    }
+
+    deinit {
+        instanceSlot.deallocate()
     }
 
     /// Drops the stored instance, if any.
@@ -53,9 +80,33 @@ class AnyEntry: @unchecked Sendable {
     }
 }
 
+/// Where a registration's instances are kept.
+@usableFromInline
+enum Storage: UInt8, Sendable {
+    /// Nowhere: `.unique`.
+    case none
+    /// In the current resolution: `.graph`.
+    case graph
+    /// In the entry's slot: `.cached`, `.singleton`, `.shared`, custom scopes.
+    case stored
+}
+
+/// An immutable published instance, so readers can copy it out without a lock.
+@usableFromInline
+final class InstanceBox<Value> {
+    @usableFromInline let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
 /// A registration of `Service`: its factory, scope, hooks and (for stored scopes) its instance.
-// @unchecked Sendable: `hooks`, `instance`, `sharedObject` and `ticket` are read and written under `lock` only.
+// @unchecked Sendable: `hooks`, `sharedObject` and `ticket` are guarded by `lock`; the instance and hook
+// lists are published through atomics as immutable boxes.
+@usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
+    @usableFromInline
     enum Factory {
         case plain(@Sendable () throws -> Service)
         case resolver(@Sendable (Resolution) throws -> Service)
@@ -64,10 +115,11 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         case provided
     }
 
-    let factory: Factory
-    private var hooks: [@Sendable (inout Service, Resolution) throws -> Void] = []
-    /// The stored instance of a `.cached`, `.singleton` or custom scope.
-    private var instance: Service?
+    typealias Hook = @Sendable (inout Service, Resolution) throws -> Void
+
+    @usableFromInline let factory: Factory
+    /// The hooks, published as an immutable `InstanceBox<[Hook]>` (nil when there are none).
+    @usableFromInline let hookSlot = AtomicSlot()
     /// The stored instance of a `.shared` scope.
     private weak var sharedObject: AnyObject?
     /// Set while one resolution builds the instance of a stored scope; others wait on it.
@@ -80,7 +132,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     override func copy() -> AnyEntry {
         let copy = Entry(key: key, scope: scope, factory: factory, fileID: fileID, line: line)
-        copy.hooks = currentHooks
+        for hook in currentHooks { copy.addHook(hook) }
         copy.isLiveOnly = isLiveOnly
         return copy
     }
@@ -95,34 +147,60 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     /// Runs the stored factory. A `.provided` entry is only ever built with the factory of its access.
-    @inline(__always)
+    @inlinable
     func make(_ resolution: Resolution, _ arguments: Any?) throws -> Service {
         switch factory {
         case let .plain(factory): return try factory()
         case let .resolver(factory): return try factory(resolution)
         case let .arguments(factory): return try factory(resolution, arguments ?? ())
-        case .provided: preconditionFailure("Syringe: \(key) is a container property; resolve it through its key path")
+        case .provided: Entry.providedWithoutFactory(key)
         }
+    }
+
+    @usableFromInline
+    static func providedWithoutFactory(_ key: Key) -> Never {
+        preconditionFailure("Syringe: \(key) is a container property; resolve it through its key path")
+    }
+
+    /// Whether any `onCreated` hook is registered: one pointer load.
+    @inlinable
+    var hasHooks: Bool { hookSlot.load() != nil }
+
+    // MARK: Hooks
+
+    func addHook(_ hook: @escaping Hook) {
+        lock.withLock {
+            let list = InstanceBox(currentHooks + [hook])
+            published.append(list)
+            hookSlot.store(Unmanaged.passUnretained(list).toOpaque())
+        }
+    }
+
+    /// The hooks, read without a lock: empty unless `onCreated` was called.
+    var currentHooks: [Hook] {
+        guard let raw = hookSlot.load() else { return [] }
+        return Unmanaged<InstanceBox<[Hook]>>.fromOpaque(raw).takeUnretainedValue().value
+    }
+
+    // MARK: The instance slot
+
+    /// The published instance of a stored scope, read without a lock: the fast path of a cached resolve.
+    @inlinable @inline(__always)
+    func cachedInstance() -> Service? {
+        guard let raw = syringe_load_acquire(instanceSlot) else { return nil }
+        return Unmanaged<InstanceBox<Service>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
     }
 
     override func reset() {
         lock.withLock {
-            instance = nil
+            syringe_store_release(instanceSlot, nil)
             sharedObject = nil
             epoch &+= 1
         }
     }
 
     override var hasInstance: Bool {
-        lock.withLock { instance != nil || sharedObject != nil }
-    }
-
-    func addHook(_ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void) {
-        lock.withLock { hooks.append(hook) }
-    }
-
-    var currentHooks: [@Sendable (inout Service, Resolution) throws -> Void] {
-        lock.withLock { hooks }
+        lock.withLock { syringe_load_acquire(instanceSlot) != nil || sharedObject != nil }
     }
 
     /// The state of the slot, read under the lock.
@@ -133,29 +211,31 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     /// Reads the slot; when it is empty, claims it by installing `claim` so other resolutions wait.
-    @inline(__always)
     func readOrClaim(_ claim: () -> BuildTicket) -> SlotState {
         lock.lock()
         defer { lock.unlock() }
-        if let instance { return .ready(instance) }
+        if let instance = cachedInstance() { return .ready(instance) }
         if let object = sharedObject, let value = object as? Service { return .ready(value) }
         if let ticket { return .building(ticket) }
-        let newTicket = claim()
-        ticket = newTicket
+        ticket = claim()
         return .empty(epoch: epoch)
     }
 
-    /// The stored instance, if any: the fast path of a cached resolve.
-    @inline(__always)
+    /// The stored instance, if any.
+    @inlinable
     func storedInstance() -> Service? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let instance { return instance }
-        if scope.kind == .shared, let object = sharedObject { return object as? Service }
-        return nil
+        if let instance = cachedInstance() { return instance }
+        return sharedInstance()
     }
 
-    /// Ends a build: stores `value` unless a reset happened since `epoch`, and releases the ticket.
+    /// The instance of a `.shared` scope, if someone still holds it.
+    @usableFromInline
+    func sharedInstance() -> Service? {
+        guard scope.kind == .shared else { return nil }
+        return lock.withLock { sharedObject } as? Service
+    }
+
+    /// Ends a build: publishes `value` unless a reset happened since `epoch`, and releases the ticket.
     func finishBuild(_ value: Service?, startedAt epoch: UInt64) {
         // A value type has no identity to share: `.shared` keeps class instances only.
         var object: AnyObject?
@@ -166,15 +246,21 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             if scope.kind == .shared {
                 if let object { sharedObject = object }
             } else {
-                instance = value
+                let box = InstanceBox(value)
+                published.append(box)
+                syringe_store_release(instanceSlot, Unmanaged.passUnretained(box).toOpaque())
             }
         }
         ticket = nil
     }
+
+    /// The stored instance as `Any`, for iterating what a container has built.
+    var storedInstanceAsAny: Any? { storedInstance() }
 }
 
 /// Boxes a value so it can be kept in a homogeneous store and read back without a dynamic cast.
+@usableFromInline
 final class Box<Value> {
-    var value: Value
+    @usableFromInline var value: Value
     init(_ value: Value) { self.value = value }
 }

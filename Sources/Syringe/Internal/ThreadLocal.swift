@@ -10,8 +10,9 @@ import Android
 
 /// A per-thread pointer slot over `pthread_getspecific`, for state that belongs to the resolve running on
 /// this thread. The pointees live on that thread's stack for the duration of the call that set them.
+@usableFromInline
 struct ThreadLocalPointer<Pointee>: Sendable {
-    private let key: pthread_key_t
+    @usableFromInline let key: pthread_key_t
 
     init() {
         var key = pthread_key_t()
@@ -20,7 +21,7 @@ struct ThreadLocalPointer<Pointee>: Sendable {
         self.key = key
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var pointer: UnsafeMutablePointer<Pointee>? {
         get { pthread_getspecific(key)?.assumingMemoryBound(to: Pointee.self) }
         nonmutating set { pthread_setspecific(key, newValue) }
@@ -30,10 +31,11 @@ struct ThreadLocalPointer<Pointee>: Sendable {
 /// The innermost resolution frame of the current thread, so that a resolve started from inside a
 /// factory (for example through a default argument `= Container.shared.resolved()`) joins the path of
 /// the resolve that is running the factory: cycles and errors then see the whole chain.
+@usableFromInline
 enum CurrentFrame {
-    private static let slot = ThreadLocalPointer<Frame>()
+    @usableFromInline static let slot = ThreadLocalPointer<Frame>()
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static var pointer: UnsafeMutablePointer<Frame>? {
         get { slot.pointer }
         set { slot.pointer = newValue }

@@ -66,6 +66,21 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// The registry's hash of this origin, consistent with `==`.
+        var fastHash: Int {
+            switch self {
+            case let .injectionKey(type, _):
+                return Key.mix(ObjectIdentifier(type))
+            case let .property(owner, name):
+                // FNV-1a over the property name's bytes.
+                var hash: UInt = 0xcbf2_9ce4_8422_2325
+                name.withUTF8Buffer { bytes in
+                    for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
+                }
+                return Key.mix(ObjectIdentifier(owner)) ^ Int(bitPattern: hash)
+            }
+        }
+
         /// `#function` literals of one property are usually one literal; compare bytes when they are not.
         private static func sameText(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
             lhs.withUTF8Buffer { a in
@@ -121,6 +136,30 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(ObjectIdentifier(serviceType))
         if let name { hasher.combine(name) }
         if let argumentTypes { hasher.combine(ObjectIdentifier(argumentTypes)) }
+    }
+
+    /// Whether this is the key of `resolve(T.self)`: no name, no arguments, no key-path origin.
+    @usableFromInline
+    var isPlainType: Bool { name == nil && argumentTypes == nil && origin == nil }
+
+    /// A cheap hash for the registry's table: a mix of type identities, SipHash only for names.
+    @usableFromInline
+    var fastHash: Int {
+        if let origin { return origin.fastHash }
+        var hash = Key.mix(ObjectIdentifier(serviceType))
+        if let name { hash ^= name.hashValue &* 31 }
+        if let argumentTypes { hash ^= Key.mix(ObjectIdentifier(argumentTypes)) &* 0x9E37_79B9 }
+        return hash
+    }
+
+    /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
+    @inlinable @inline(__always)
+    static func mix(_ identity: ObjectIdentifier) -> Int {
+        var bits = UInt(bitPattern: identity)
+        bits ^= bits >> 33
+        bits &*= 0xff51_afd7_ed55_8ccd
+        bits ^= bits >> 33
+        return Int(bitPattern: bits)
     }
 
     /// The service type as a person reads it, e.g. `any Engine`.

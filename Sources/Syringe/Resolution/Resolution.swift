@@ -18,6 +18,7 @@ public struct Resolution {
     /// ```
     public let container: Container
 
+    @usableFromInline
     init(container: Container) {
         self.container = container
     }

@@ -184,7 +184,7 @@ struct ResolutionErrorTests {
         container.register(CycleC.self, scope: .singleton) { r in CycleC(try r.resolve()) }
         #expect(throws: ResolutionError.self) { try container.resolve(CycleA.self) }
         #expect(throws: ResolutionError.self) { try container.resolve(CycleB.self) }
-        #expect(!container.table.withLock { $0.entries.values.contains { $0.hasInstance } })
+        #expect(!container.registry.allEntries.contains { $0.hasInstance })
         // Break the cycle: everything builds, and the singletons are kept.
         container.register(CycleC.self, scope: .singleton) { CycleC(nil) }
         let a = try container.resolve(CycleA.self)

@@ -1,0 +1,191 @@
+import SyringeShims
+
+/// The registrations of one container: written under a lock, read without one.
+///
+/// Readers probe an open-addressing table whose slots hold unretained entry pointers, published with
+/// release stores and read with acquire loads, so resolving from many threads never serialises and
+/// never touches a shared reference count. Every entry ever published, and every outgrown table, stays
+/// alive until the registry itself goes: a reader never holds a pointer to freed memory.
+// @unchecked Sendable: writer state is guarded by `lock`; the published table is read through atomics.
+@usableFromInline
+final class Registry: @unchecked Sendable {
+    private let lock = Lock()
+    /// The authoritative registrations (writer side), holding the entries strongly.
+    private var entries: [Key: AnyEntry] = [:]
+    /// Keys in first-registration order, for iteration and deterministic messages.
+    private var order: [Key] = []
+    /// Entries replaced or removed, and outgrown tables: readers may still hold them.
+    private var retired: [AnyObject] = []
+    /// Bumped on every change, for answers remembered until registrations change.
+    private(set) var generation: UInt64 = 0
+    @usableFromInline let published = AtomicSlot()
+    private var table: SlotTable
+
+    init() {
+        table = SlotTable(capacity: 16)
+        published.store(Unmanaged.passUnretained(table).toOpaque())
+    }
+
+    // MARK: Reading (lock-free)
+
+    /// The entry of the plain type key `type` (no name, arguments or key-path origin), if registered here.
+    @inlinable @inline(__always)
+    func entry(forPlainType type: ObjectIdentifier) -> Unmanaged<AnyEntry>? {
+        let table = Unmanaged<SlotTable>.fromOpaque(published.load()!)
+        return table._withUnsafeGuaranteedRef { $0.find(plainType: type) }
+    }
+
+    /// The entry of `key`, if registered here.
+    @usableFromInline
+    func entry(for key: Key) -> AnyEntry? {
+        if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
+        let table = Unmanaged<SlotTable>.fromOpaque(published.load()!)
+        return table._withUnsafeGuaranteedRef { $0.find(key, hash: key.fastHash) }?.takeUnretainedValue()
+    }
+
+    // MARK: Writing (under the lock)
+
+    /// Puts `entry` in, replacing the entry of the same key (the latest wins). Returns the replaced one.
+    @discardableResult
+    func install(_ entry: AnyEntry) -> AnyEntry? {
+        lock.withLock { installLocked(entry) }
+    }
+
+    /// Puts `entry` in unless its key is already registered; returns the entry that is registered now.
+    func installIfAbsent(_ entry: AnyEntry) -> AnyEntry {
+        lock.withLock {
+            if let existing = entries[entry.key] { return existing }
+            installLocked(entry)
+            return entry
+        }
+    }
+
+    /// Removes the entry of `key` when `shouldRemove` says so; returns whether it did.
+    @discardableResult
+    func remove(_ key: Key, if shouldRemove: (AnyEntry) -> Bool = { _ in true }) -> Bool {
+        lock.withLock {
+            guard let existing = entries[key], shouldRemove(existing) else { return false }
+            entries[key] = nil
+            order.removeAll { $0 == key }
+            table.remove(existing)
+            retired.append(existing)
+            generation &+= 1
+            return true
+        }
+    }
+
+    /// All entries, in first-registration order.
+    var allEntries: [AnyEntry] {
+        lock.withLock { order.compactMap { entries[$0] } }
+    }
+
+    /// All keys, in first-registration order.
+    var allKeys: [Key] {
+        lock.withLock { order }
+    }
+
+    @discardableResult
+    private func installLocked(_ entry: AnyEntry) -> AnyEntry? {
+        generation &+= 1
+        if let replaced = entries.updateValue(entry, forKey: entry.key) {
+            table.replace(replaced, with: entry)
+            retired.append(replaced)
+            return replaced
+        }
+        order.append(entry.key)
+        if !table.hasRoom {
+            let grown = SlotTable(capacity: table.capacity * 2)
+            for key in order.dropLast() { grown.insert(entries[key]!) }
+            retired.append(table)
+            table = grown
+            table.insert(entry)
+            published.store(Unmanaged.passUnretained(table).toOpaque())
+        } else {
+            table.insert(entry)
+        }
+        return nil
+    }
+}
+
+/// A fixed-capacity open-addressing table of entry pointers. Slots are written by one writer at a time
+/// (under the registry's lock) with release stores and read by anyone with acquire loads.
+// @unchecked Sendable: slots are accessed through the C11 atomics only; `capacity` and `slots` are immutable.
+@usableFromInline
+final class SlotTable: @unchecked Sendable {
+    @usableFromInline let capacity: Int
+    @usableFromInline let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Live entries plus tombstones (writer side).
+    private var used = 0
+
+    /// Marks a removed slot, so probes continue past it.
+    @inlinable static var tombstone: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped }
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    /// Keeps the load at most one half, so probe chains stay short.
+    var hasRoom: Bool { (used + 1) * 2 <= capacity }
+
+    @inlinable @inline(__always)
+    func find(plainType type: ObjectIdentifier) -> Unmanaged<AnyEntry>? {
+        let mask = capacity &- 1
+        var index = Key.mix(type) & mask
+        while let raw = syringe_load_acquire(slots + index) {
+            if raw != SlotTable.tombstone {
+                let entry = Unmanaged<AnyEntry>.fromOpaque(raw)
+                if entry._withUnsafeGuaranteedRef({ $0.plainType == type }) { return entry }
+            }
+            index = (index &+ 1) & mask
+        }
+        return nil
+    }
+
+    func find(_ key: Key, hash: Int) -> Unmanaged<AnyEntry>? {
+        let mask = capacity &- 1
+        var index = hash & mask
+        while let raw = syringe_load_acquire(slots + index) {
+            if raw != SlotTable.tombstone {
+                let entry = Unmanaged<AnyEntry>.fromOpaque(raw)
+                if entry._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) { return entry }
+            }
+            index = (index &+ 1) & mask
+        }
+        return nil
+    }
+
+    func insert(_ entry: AnyEntry) {
+        let mask = capacity &- 1
+        var index = entry.keyHash & mask
+        while let raw = slots[index], raw != SlotTable.tombstone { index = (index &+ 1) & mask }
+        if slots[index] == nil { used += 1 }
+        syringe_store_release(slots + index, Unmanaged.passUnretained(entry).toOpaque())
+    }
+
+    func replace(_ old: AnyEntry, with new: AnyEntry) {
+        guard let index = index(of: old) else { return insert(new) }
+        syringe_store_release(slots + index, Unmanaged.passUnretained(new).toOpaque())
+    }
+
+    func remove(_ entry: AnyEntry) {
+        guard let index = index(of: entry) else { return }
+        syringe_store_release(slots + index, SlotTable.tombstone)
+    }
+
+    private func index(of entry: AnyEntry) -> Int? {
+        let mask = capacity &- 1
+        var index = entry.keyHash & mask
+        let target = Unmanaged.passUnretained(entry).toOpaque()
+        while let raw = slots[index] {
+            if raw == target { return index }
+            index = (index &+ 1) & mask
+        }
+        return nil
+    }
+}

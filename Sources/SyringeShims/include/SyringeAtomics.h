@@ -1,0 +1,31 @@
+#ifndef SYRINGE_ATOMICS_H
+#define SYRINGE_ATOMICS_H
+
+// Pointer-sized atomics for Syringe's lock-free read path (the registration table and instance slots).
+// C11 builtins, so they exist on every platform Syringe supports without Swift's Synchronization module,
+// which Apple platforms offer only from macOS 15 / iOS 18. Static inline: they compile into the caller.
+
+#include <stdbool.h>
+#include <stdint.h>
+
+static inline void *_Nullable syringe_load_acquire(void *_Nullable const *_Nonnull address) {
+    return __atomic_load_n((void *_Nullable *_Nonnull)address, __ATOMIC_ACQUIRE);
+}
+
+static inline void syringe_store_release(void *_Nullable *_Nonnull address, void *_Nullable value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+
+static inline uintptr_t syringe_load_word_acquire(const uintptr_t *_Nonnull address) {
+    return __atomic_load_n((uintptr_t *_Nonnull)address, __ATOMIC_ACQUIRE);
+}
+
+static inline uintptr_t syringe_fetch_add_word(uintptr_t *_Nonnull address, uintptr_t delta) {
+    return __atomic_fetch_add(address, delta, __ATOMIC_ACQ_REL);
+}
+
+static inline uintptr_t syringe_fetch_sub_word(uintptr_t *_Nonnull address, uintptr_t delta) {
+    return __atomic_fetch_sub(address, delta, __ATOMIC_ACQ_REL);
+}
+
+#endif
