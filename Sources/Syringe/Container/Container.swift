@@ -33,6 +33,8 @@ public final class Container: Sendable {
         var entries: [Key: AnyEntry] = [:]
         /// Keys in first-registration order, for iteration and deterministic messages.
         var order: [Key] = []
+        /// The keys of multi-binding contributions per service type, in contribution order.
+        var contributions: [ObjectIdentifier: [Key]] = [:]
     }
 
     /// Creates an empty container, optionally on top of a parent.

@@ -26,6 +26,18 @@ class AnyEntry: @unchecked Sendable {
 
     /// Whether the factory is async and so can only be resolved through the async API.
     var isAsync: Bool { false }
+
+    // Type-erased access for build(), validate() and instances(of:); never on the resolve path.
+
+    /// The instance kept right now (stored scopes), as `Any`; `nil` when none is kept.
+    var storedValue: Any? { nil }
+
+    /// Resolves this registration as a request made to `requester`; `nil` when it cannot be resolved that
+    /// way (it takes arguments, or its factory is async).
+    func resolveErased(owner: Container, requester: Container) throws(ResolutionError) -> Any? { nil }
+
+    /// A copy with the same factory, hooks and kept instance but a slot of its own, for `validate()`.
+    func throwawayCopy() -> AnyEntry? { nil }
 }
 
 /// A registration of `Service`: its factory, scope, hooks and (for stored scopes) its instance.
@@ -116,6 +128,25 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             }
         }
         ticket = nil
+    }
+
+    override var storedValue: Any? {
+        lock.withLock { () -> Any? in instance.map { $0 as Any } ?? sharedObject.map { $0 as Any } }
+    }
+
+    override func resolveErased(owner: Container, requester: Container) throws(ResolutionError) -> Any? {
+        guard key.argumentTypes == nil, !isAsync else { return nil }
+        return try owner.produce(self, key: key, requester: requester, arguments: nil)
+    }
+
+    override func throwawayCopy() -> AnyEntry? {
+        let copy = Entry(key: key, scope: scope, factory: factory, fileID: fileID, line: line)
+        lock.withLock {
+            copy.hooks = hooks
+            copy.instance = instance
+            copy.sharedObject = sharedObject
+        }
+        return copy
     }
 }
 

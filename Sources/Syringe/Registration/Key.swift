@@ -30,11 +30,18 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         case injectionKey(ObjectIdentifier, display: String)
         /// A computed property of a container or sub-container, identified by owner type and name.
         case property(owner: ObjectIdentifier, name: String, display: String)
+        /// One contribution to a multi-binding: unique per `contribute` call, so contributions never replace
+        /// each other.
+        case contribution(id: UInt64, display: String)
+        /// A request for every contribution of a service type, `[any Plugin]`; appears in paths only.
+        case allContributions(display: String)
 
         static func == (lhs: Origin, rhs: Origin) -> Bool {
             switch (lhs, rhs) {
             case let (.injectionKey(a, _), .injectionKey(b, _)): return a == b
             case let (.property(a, x, _), .property(b, y, _)): return a == b && x == y
+            case let (.contribution(a, _), .contribution(b, _)): return a == b
+            case (.allContributions, .allContributions): return true
             default: return false
             }
         }
@@ -45,12 +52,16 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
             case let .property(owner, name, _):
                 hasher.combine(owner)
                 hasher.combine(name)
+            case let .contribution(id, _): hasher.combine(id)
+            case .allContributions: hasher.combine(0 as UInt8)
             }
         }
 
         var display: String {
             switch self {
-            case let .injectionKey(_, display), let .property(_, _, display): return display
+            case let .injectionKey(_, display), let .property(_, _, display), let .contribution(_, display),
+                let .allContributions(display):
+                return display
             }
         }
     }
