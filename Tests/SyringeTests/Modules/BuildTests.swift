@@ -21,7 +21,10 @@ struct BuildTests {
         let counter = Counter()
         let container = Container {
             Register(Service.self, scope: .singleton) { Service(id: counter.increment()) }
-            Register(LocationService.self, scope: .singleton) { counter.increment(); return GPSLocationService() }
+            Register(LocationService.self, scope: .singleton) {
+                counter.increment()
+                return GPSLocationService()
+            }
         }
         #expect(counter.count == 0)
         try container.build()
@@ -185,7 +188,10 @@ struct ValidateTests {
     @Test func validateKeepsNothingAndReplacesNothing() throws {
         let counter = Counter()
         let parent = Container {
-            Register(LocationService.self, scope: .singleton) { counter.increment(); return GPSLocationService() }
+            Register(LocationService.self, scope: .singleton) {
+                counter.increment()
+                return GPSLocationService()
+            }
         }
         let child = Container(parent: parent) {
             Register(Service.self, scope: .cached) { Service(id: counter.increment()) }

@@ -158,8 +158,9 @@ struct MultiBindingTests {
         let thrown = #expect(throws: ResolutionError.self) { try container.resolveAll(Plugin.self) }
         #expect(thrown?.code == .factoryFailed)
         #expect(thrown?.line == line + 1)
-        #expect(thrown?.summary == "cannot resolve `any Plugin (contribution at SyringeTests/MultiBindingTests.swift:"
-            + "\(line + 1))`: its factory threw Failure(broken).")
+        let place = "SyringeTests/MultiBindingTests.swift:\(line + 1)"
+        let summary = "cannot resolve `any Plugin (contribution at \(place))`: its factory threw Failure(broken)."
+        #expect(thrown?.summary == summary)
     }
 
     @Test func factoriesResolveAMultiBindingAsPartOfTheirResolution() throws {
