@@ -9,6 +9,7 @@ extension Container {
     /// argument types.
     @usableFromInline
     func missing(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+        if let error = onlyContributed(key, fileID: fileID, line: line) { return error }
         let keys = allKeys()
         let sameType = keys.filter { ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key }
         let otherArguments = sameType.filter { $0.name == key.name && $0.origin == key.origin }

@@ -78,6 +78,18 @@ class AnyEntry: @unchecked Sendable {
     func produceAny(owner: Container, key: Key, requester: Container) throws(ResolutionError) -> Any {
         preconditionFailure("abstract")
     }
+
+    // Type-erased access for build(), validate() and instances(of:); never on the resolve path.
+
+    /// The instance kept right now (stored scopes), as `Any`; `nil` when none is kept.
+    var storedValue: Any? { nil }
+
+    /// Resolves this registration as a request made to `requester`; `nil` when it cannot be resolved that
+    /// way (it takes arguments, or its factory is async).
+    func resolveErased(owner: Container, requester: Container) throws(ResolutionError) -> Any? { nil }
+
+    /// A copy with the same factory, hooks and kept instance but a slot of its own, for `validate()`.
+    func throwawayCopy() -> AnyEntry? { nil }
 }
 
 /// Where a registration's instances are kept.
@@ -254,8 +266,29 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         ticket = nil
     }
 
-    /// The stored instance as `Any`, for iterating what a container has built.
-    var storedInstanceAsAny: Any? { storedInstance() }
+    override var storedValue: Any? {
+        storedInstance().map { $0 as Any }
+    }
+
+    override func resolveErased(owner: Container, requester: Container) throws(ResolutionError) -> Any? {
+        // Arguments, async factories and key-path defaults (built by each access's own factory) cannot be
+        // resolved on their own.
+        guard key.argumentTypes == nil, !isAsync, !isProvided else { return nil }
+        return try owner.produce(self, key: key, requester: requester, arguments: nil)
+    }
+
+    override func throwawayCopy() -> AnyEntry? {
+        let copy = Entry(key: key, scope: scope, factory: factory, fileID: fileID, line: line)
+        for hook in currentHooks { copy.addHook(hook) }
+        lock.withLock {
+            if let raw = syringe_load_acquire(instanceSlot) {
+                copy.published.append(Unmanaged<InstanceBox<Service>>.fromOpaque(raw).takeUnretainedValue())
+                syringe_store_release(copy.instanceSlot, raw)
+            }
+            copy.sharedObject = sharedObject
+        }
+        return copy
+    }
 }
 
 /// Boxes a value so it can be kept in a homogeneous store and read back without a dynamic cast.

@@ -74,6 +74,25 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// The keys of multi-binding contributions per service type, in contribution order.
+    private var contributionKeys: [ObjectIdentifier: [Key]] = [:]
+
+    /// Records that `key` (already installed) contributes to the multi-binding of `service`.
+    func addContribution(_ key: Key, to service: ObjectIdentifier) {
+        lock.withLock { contributionKeys[service, default: []].append(key) }
+    }
+
+    /// The entries contributed to the multi-binding of `service`, in contribution order.
+    func contributions(to service: ObjectIdentifier) -> [AnyEntry] {
+        lock.withLock { (contributionKeys[service] ?? []).compactMap { entries[$0] } }
+    }
+
+    /// The whole contribution index, to copy into another registry.
+    var contributionIndex: [ObjectIdentifier: [Key]] {
+        get { lock.withLock { contributionKeys } }
+        set { lock.withLock { contributionKeys = newValue } }
+    }
+
     /// All entries, in first-registration order.
     var allEntries: [AnyEntry] {
         lock.withLock { order.compactMap { entries[$0] } }

@@ -44,6 +44,11 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         case injectionKey(any Any.Type, accessor: StaticString)
         /// A computed property named `name` of a container or sub-container type `owner`.
         case property(owner: any Any.Type, name: StaticString)
+        /// One contribution to a multi-binding: unique per `contribute` call, so contributions never replace
+        /// each other.
+        case contribution(id: UInt64, display: String)
+        /// A request for every contribution of a service type, `[any Plugin]`; appears in paths only.
+        case allContributions(display: String)
 
         static func == (lhs: Origin, rhs: Origin) -> Bool {
             switch (lhs, rhs) {
@@ -51,19 +56,17 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
                 return ObjectIdentifier(a) == ObjectIdentifier(b)
             case let (.property(a, x), .property(b, y)):
                 return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y)
+            case let (.contribution(a, _), .contribution(b, _)):
+                return a == b
+            case let (.allContributions(a), .allContributions(b)):
+                return a == b
             default:
                 return false
             }
         }
 
         func hash(into hasher: inout Hasher) {
-            switch self {
-            case let .injectionKey(type, _):
-                hasher.combine(ObjectIdentifier(type))
-            case let .property(owner, name):
-                hasher.combine(ObjectIdentifier(owner))
-                name.withUTF8Buffer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
+            hasher.combine(fastHash)
         }
 
         /// The registry's hash of this origin, consistent with `==`.
@@ -78,6 +81,10 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
                     for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
                 }
                 return Key.mix(ObjectIdentifier(owner)) ^ Int(bitPattern: hash)
+            case let .contribution(id, _):
+                return Int(truncatingIfNeeded: id &* 0x9E37_79B9_7F4A_7C15)
+            case let .allContributions(display):
+                return display.hashValue
             }
         }
 
@@ -96,6 +103,8 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
                 return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
             case let .property(owner, name):
                 return "\(_typeName(owner, qualified: false)).\(name)"
+            case let .contribution(_, display), let .allContributions(display):
+                return display
             }
         }
     }
