@@ -1,0 +1,216 @@
+// The services every library builds, the hand-written baseline, and the swift-dependencies keys.
+
+import Dependencies
+import Dispatch
+
+// MARK: - Services
+
+/// Case 1: a service with no dependencies, new on every resolve.
+final class Plain: Sendable { init() {} }
+
+/// Cases 2 and 4: a service kept once (singleton / cached).
+final class Single: Sendable { init() {} }
+
+/// Case 7: one singleton per thread ("lane"), each padded to a cache line of its own, so that two threads
+/// measure the container's read path rather than contention on one object's reference count (which every
+/// library, and hand-written code, would pay alike).
+final class Lane0: Sendable {
+    let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    init() {}
+}
+final class Lane1: Sendable {
+    let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    init() {}
+}
+
+// Case 3: a graph of 10 objects, all new on every resolve: Root needs 3 mids, each needs 2 leaves.
+final class Leaf1: Sendable { init() {} }
+final class Leaf2: Sendable { init() {} }
+final class Leaf3: Sendable { init() {} }
+final class Leaf4: Sendable { init() {} }
+final class Leaf5: Sendable { init() {} }
+final class Leaf6: Sendable { init() {} }
+
+final class MidA: Sendable {
+    let first: Leaf1, second: Leaf2
+    init(_ first: Leaf1, _ second: Leaf2) { (self.first, self.second) = (first, second) }
+}
+
+final class MidB: Sendable {
+    let first: Leaf3, second: Leaf4
+    init(_ first: Leaf3, _ second: Leaf4) { (self.first, self.second) = (first, second) }
+}
+
+final class MidC: Sendable {
+    let first: Leaf5, second: Leaf6
+    init(_ first: Leaf5, _ second: Leaf6) { (self.first, self.second) = (first, second) }
+}
+
+final class Root: Sendable {
+    let a: MidA, b: MidB, c: MidC
+    init(a: MidA, b: MidB, c: MidC) { (self.a, self.b, self.c) = (a, b, c) }
+}
+
+// MARK: - Baseline: dependency injection written by hand
+
+/// A composition root as one would write it without a library: factory methods and a `let` for the
+/// singleton.
+final class ManualContainer: Sendable {
+    static let shared = ManualContainer()
+
+    let single = Single()
+    let lane0 = Lane0()
+    let lane1 = Lane1()
+
+    func makePlain() -> Plain { Plain() }
+    func makeMidA() -> MidA { MidA(Leaf1(), Leaf2()) }
+    func makeMidB() -> MidB { MidB(Leaf3(), Leaf4()) }
+    func makeMidC() -> MidC { MidC(Leaf5(), Leaf6()) }
+    func makeRoot() -> Root { Root(a: makeMidA(), b: makeMidB(), c: makeMidC()) }
+}
+
+/// A minimal hand-written service locator (cases 5 and 6): a dictionary of factories keyed by type.
+/// Not thread-safe, no scopes, no diagnostics.
+final class BaselineLocator {
+    private var factories: [ObjectIdentifier: () -> Any] = [:]
+
+    func register<Service>(_ type: Service.Type, _ factory: @escaping () -> Service) {
+        factories[ObjectIdentifier(type)] = factory
+    }
+
+    func resolve<Service>(_ type: Service.Type) -> Service {
+        factories[ObjectIdentifier(type)]!() as! Service
+    }
+}
+
+/// Case 4 baseline: a hand-written property wrapper reading the composition root.
+@propertyWrapper
+struct ManualInjected<Value> {
+    private let keyPath: KeyPath<ManualContainer, Value>
+    init(_ keyPath: KeyPath<ManualContainer, Value>) { self.keyPath = keyPath }
+    var wrappedValue: Value { ManualContainer.shared[keyPath: keyPath] }
+}
+
+struct BaselineHolder {
+    @ManualInjected(\.single) var single: Single
+}
+
+// MARK: - swift-dependencies
+
+// A unique service is a factory closure; a cached one is the value itself (its `liveValue` is kept).
+enum MakePlainKey: DependencyKey { static let liveValue: @Sendable () -> Plain = { Plain() } }
+enum SingleKey: DependencyKey { static let liveValue = Single() }
+enum Lane0Key: DependencyKey { static let liveValue = Lane0() }
+enum Lane1Key: DependencyKey { static let liveValue = Lane1() }
+enum MakeLeaf1Key: DependencyKey { static let liveValue: @Sendable () -> Leaf1 = { Leaf1() } }
+enum MakeLeaf2Key: DependencyKey { static let liveValue: @Sendable () -> Leaf2 = { Leaf2() } }
+enum MakeLeaf3Key: DependencyKey { static let liveValue: @Sendable () -> Leaf3 = { Leaf3() } }
+enum MakeLeaf4Key: DependencyKey { static let liveValue: @Sendable () -> Leaf4 = { Leaf4() } }
+enum MakeLeaf5Key: DependencyKey { static let liveValue: @Sendable () -> Leaf5 = { Leaf5() } }
+enum MakeLeaf6Key: DependencyKey { static let liveValue: @Sendable () -> Leaf6 = { Leaf6() } }
+
+enum MakeMidAKey: DependencyKey {
+    static let liveValue: @Sendable () -> MidA = {
+        @Dependency(\.makeLeaf1) var leaf1
+        @Dependency(\.makeLeaf2) var leaf2
+        return MidA(leaf1(), leaf2())
+    }
+}
+
+enum MakeMidBKey: DependencyKey {
+    static let liveValue: @Sendable () -> MidB = {
+        @Dependency(\.makeLeaf3) var leaf3
+        @Dependency(\.makeLeaf4) var leaf4
+        return MidB(leaf3(), leaf4())
+    }
+}
+
+enum MakeMidCKey: DependencyKey {
+    static let liveValue: @Sendable () -> MidC = {
+        @Dependency(\.makeLeaf5) var leaf5
+        @Dependency(\.makeLeaf6) var leaf6
+        return MidC(leaf5(), leaf6())
+    }
+}
+
+enum MakeRootKey: DependencyKey {
+    static let liveValue: @Sendable () -> Root = {
+        @Dependency(\.makeMidA) var makeA
+        @Dependency(\.makeMidB) var makeB
+        @Dependency(\.makeMidC) var makeC
+        return Root(a: makeA(), b: makeB(), c: makeC())
+    }
+}
+
+extension DependencyValues {
+    var makePlain: @Sendable () -> Plain {
+        get { self[MakePlainKey.self] }
+        set { self[MakePlainKey.self] = newValue }
+    }
+    var single: Single {
+        get { self[SingleKey.self] }
+        set { self[SingleKey.self] = newValue }
+    }
+    var lane0: Lane0 {
+        get { self[Lane0Key.self] }
+        set { self[Lane0Key.self] = newValue }
+    }
+    var lane1: Lane1 {
+        get { self[Lane1Key.self] }
+        set { self[Lane1Key.self] = newValue }
+    }
+    var makeLeaf1: @Sendable () -> Leaf1 {
+        get { self[MakeLeaf1Key.self] }
+        set { self[MakeLeaf1Key.self] = newValue }
+    }
+    var makeLeaf2: @Sendable () -> Leaf2 {
+        get { self[MakeLeaf2Key.self] }
+        set { self[MakeLeaf2Key.self] = newValue }
+    }
+    var makeLeaf3: @Sendable () -> Leaf3 {
+        get { self[MakeLeaf3Key.self] }
+        set { self[MakeLeaf3Key.self] = newValue }
+    }
+    var makeLeaf4: @Sendable () -> Leaf4 {
+        get { self[MakeLeaf4Key.self] }
+        set { self[MakeLeaf4Key.self] = newValue }
+    }
+    var makeLeaf5: @Sendable () -> Leaf5 {
+        get { self[MakeLeaf5Key.self] }
+        set { self[MakeLeaf5Key.self] = newValue }
+    }
+    var makeLeaf6: @Sendable () -> Leaf6 {
+        get { self[MakeLeaf6Key.self] }
+        set { self[MakeLeaf6Key.self] = newValue }
+    }
+    var makeMidA: @Sendable () -> MidA {
+        get { self[MakeMidAKey.self] }
+        set { self[MakeMidAKey.self] = newValue }
+    }
+    var makeMidB: @Sendable () -> MidB {
+        get { self[MakeMidBKey.self] }
+        set { self[MakeMidBKey.self] = newValue }
+    }
+    var makeMidC: @Sendable () -> MidC {
+        get { self[MakeMidCKey.self] }
+        set { self[MakeMidCKey.self] = newValue }
+    }
+    var makeRoot: @Sendable () -> Root {
+        get { self[MakeRootKey.self] }
+        set { self[MakeRootKey.self] = newValue }
+    }
+}
+
+/// Case 4 with swift-dependencies: the holder's `@Dependency` property.
+struct DependenciesHolder {
+    @Dependency(\.single) var single
+}
+
+// MARK: - Threads (case 7)
+
+/// Runs `body(total / threads)` on `threads` threads at once (the calling one among them) and returns
+/// when all are done.
+/// Splits `total` operations over `threads` threads; `body` gets its thread's lane (0 or 1) and share.
+func concurrently(threads: Int, total: Int, _ body: @Sendable (_ lane: Int, _ count: Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: threads) { lane in body(lane, total / threads) }
+}

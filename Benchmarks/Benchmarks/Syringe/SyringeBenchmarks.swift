@@ -1,0 +1,274 @@
+// Syringe against a hand-written baseline, Swinject and swift-dependencies, on the same cases.
+//
+// Names are "<Library>: <case number> <case>" so Scripts/benchmark-report.sh can group them; the tag
+// `ops` is how many operations one measured iteration does (the report divides by it).
+//
+//   1 unique            resolve a new instance of a service with no dependencies
+//   2 singleton         resolve a kept (singleton / cached) instance
+//   3 graph of 10       resolve Root -> 3 mids -> 2 leaves each, all new
+//   4 property wrapper  construct a holder and read its injected cached property
+//   5 register+resolve 1000   new container, 1,000 registrations, resolve each once (ops: 1 = the lot)
+//   6 resolve 1st / 1000th of 1000   one resolve from a container holding 1,000 registrations
+//   7 singleton 1 thread / 2 threads   the same total of singleton resolves on one or two threads
+//                       (at once: the throughput gain is the ratio of the two times per resolve)
+//   8 allocations: the malloc count and bytes columns of every case (0 expected for kept instances)
+
+import Benchmark
+import Dependencies
+import Dispatch
+import Swinject
+import Syringe
+
+/// Singleton resolves per iteration in case 7, split between the threads: enough for a batch to last
+/// milliseconds, far longer than waking a thread. The baseline's reads take about a nanosecond, so it
+/// does more of them; the report divides by each benchmark's own `ops`.
+let threadedResolves = 100_000
+/// Syringe's singleton resolve takes nanoseconds, so it gets a batch long enough to dwarf thread start-up.
+let threadedFastResolves = 4_000_000
+let threadedBaselineReads = 10_000_000
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .mallocBytesCount],
+        warmupIterations: 10,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(1),
+        maxIterations: 2_000
+    )
+
+    /// A benchmark whose body runs `benchmark.scaledIterations` (1,000) operations.
+    func micro(_ name: String, _ body: @escaping (Benchmark) throws -> Void) {
+        Benchmark(name, configuration: .init(tags: ["ops": "1000"]), closure: body)
+    }
+
+    /// A benchmark whose every iteration does `ops` operations itself.
+    func batch(_ name: String, ops: Int, maxIterations: Int, _ body: @escaping (Benchmark) throws -> Void) {
+        Benchmark(
+            name,
+            configuration: .init(
+                tags: ["ops": String(ops)], warmupIterations: 3, scalingFactor: .one,
+                maxIterations: maxIterations),
+            closure: body)
+    }
+
+    // MARK: Containers
+
+    let syringe = Syringe.Container()
+    syringe.register(Plain.self) { Plain() }
+    syringe.register(Single.self, scope: .singleton) { Single() }
+    syringe.register(Lane0.self, scope: .singleton) { Lane0() }
+    syringe.register(Lane1.self, scope: .singleton) { Lane1() }
+    syringe.register(Leaf1.self) { Leaf1() }
+    syringe.register(Leaf2.self) { Leaf2() }
+    syringe.register(Leaf3.self) { Leaf3() }
+    syringe.register(Leaf4.self) { Leaf4() }
+    syringe.register(Leaf5.self) { Leaf5() }
+    syringe.register(Leaf6.self) { Leaf6() }
+    syringe.register(MidA.self) { r in MidA(try r.resolve(), try r.resolve()) }
+    syringe.register(MidB.self) { r in MidB(try r.resolve(), try r.resolve()) }
+    syringe.register(MidC.self) { r in MidC(try r.resolve(), try r.resolve()) }
+    syringe.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+
+    let swinject = Swinject.Container()
+    swinject.register(Plain.self) { _ in Plain() }.inObjectScope(.transient)
+    swinject.register(Single.self) { _ in Single() }.inObjectScope(.container)
+    swinject.register(Lane0.self) { _ in Lane0() }.inObjectScope(.container)
+    swinject.register(Lane1.self) { _ in Lane1() }.inObjectScope(.container)
+    swinject.register(Leaf1.self) { _ in Leaf1() }.inObjectScope(.transient)
+    swinject.register(Leaf2.self) { _ in Leaf2() }.inObjectScope(.transient)
+    swinject.register(Leaf3.self) { _ in Leaf3() }.inObjectScope(.transient)
+    swinject.register(Leaf4.self) { _ in Leaf4() }.inObjectScope(.transient)
+    swinject.register(Leaf5.self) { _ in Leaf5() }.inObjectScope(.transient)
+    swinject.register(Leaf6.self) { _ in Leaf6() }.inObjectScope(.transient)
+    swinject.register(MidA.self) { r in MidA(r.resolve(Leaf1.self)!, r.resolve(Leaf2.self)!) }
+        .inObjectScope(.transient)
+    swinject.register(MidB.self) { r in MidB(r.resolve(Leaf3.self)!, r.resolve(Leaf4.self)!) }
+        .inObjectScope(.transient)
+    swinject.register(MidC.self) { r in MidC(r.resolve(Leaf5.self)!, r.resolve(Leaf6.self)!) }
+        .inObjectScope(.transient)
+    swinject.register(Root.self) { r in
+        Root(a: r.resolve(MidA.self)!, b: r.resolve(MidB.self)!, c: r.resolve(MidC.self)!)
+    }.inObjectScope(.transient)
+
+    let manual = ManualContainer.shared
+
+    // MARK: 1 unique
+
+    micro("Baseline: 1 unique") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(manual.makePlain()) }
+    }
+    micro("Syringe: 1 unique") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Plain.self)) }
+    }
+    micro("Swinject: 1 unique") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Plain.self)!) }
+    }
+    micro("Dependencies: 1 unique") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.makePlain) var makePlain
+            blackHole(makePlain())
+        }
+    }
+
+    // MARK: 2 singleton
+
+    micro("Baseline: 2 singleton") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(manual.single) }
+    }
+    micro("Syringe: 2 singleton") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Single.self)) }
+    }
+    micro("Swinject: 2 singleton") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Single.self)!) }
+    }
+    micro("Dependencies: 2 singleton") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.single) var single
+            blackHole(single)
+        }
+    }
+
+    // MARK: 3 graph of 10
+
+    micro("Baseline: 3 graph of 10") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(manual.makeRoot()) }
+    }
+    micro("Syringe: 3 graph of 10") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Root.self)) }
+    }
+    micro("Swinject: 3 graph of 10") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Root.self)!) }
+    }
+    micro("Dependencies: 3 graph of 10") { benchmark in
+        for _ in benchmark.scaledIterations {
+            @Dependency(\.makeRoot) var makeRoot
+            blackHole(makeRoot())
+        }
+    }
+
+    // MARK: 4 property wrapper (Swinject has no property wrapper: no case)
+
+    micro("Baseline: 4 property wrapper") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BaselineHolder().single) }
+    }
+    // `@Injected var x: T` resolves `T` from `Container.shared` when the holder is initialised.
+    Syringe.Container.shared.register(Single.self, scope: .singleton) { Single() }
+    micro("Syringe: 4 property wrapper") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(SyringeHolder().single) }
+    }
+    micro("Dependencies: 4 property wrapper") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(DependenciesHolder().single) }
+    }
+
+    // MARK: 5 register 1,000 into a new container, resolve each once (ops: 1 = the whole batch)
+
+    batch("Baseline: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
+        let locator = BaselineLocator()
+        Generated.registerAll(in: locator)
+        Generated.resolveAll(from: locator)
+    }
+    batch("Syringe: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
+        let container = Syringe.Container()
+        Generated.registerAll(in: container)
+        try Generated.resolveAll(from: container)
+    }
+    batch("Swinject: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
+        let container = Swinject.Container()
+        Generated.registerAll(in: container)
+        Generated.resolveAll(from: container)
+    }
+    batch("Dependencies: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
+        withDependencies { Generated.overrideAll(&$0) } operation: { Generated.readAll() }
+    }
+
+    // MARK: 6 resolve the 1st vs the 1,000th of 1,000 registrations
+
+    let locator1000 = BaselineLocator()
+    Generated.registerAll(in: locator1000)
+    let syringe1000 = Syringe.Container()
+    Generated.registerAll(in: syringe1000)
+    let swinject1000 = Swinject.Container()
+    Generated.registerAll(in: swinject1000)
+
+    micro("Baseline: 6 resolve 1st of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(locator1000.resolve(Service0.self)) }
+    }
+    micro("Baseline: 6 resolve 1000th of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(locator1000.resolve(Service999.self)) }
+    }
+    micro("Syringe: 6 resolve 1st of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe1000.resolve(Service0.self)) }
+    }
+    micro("Syringe: 6 resolve 1000th of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe1000.resolve(Service999.self)) }
+    }
+    micro("Swinject: 6 resolve 1st of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject1000.resolve(Service0.self)!) }
+    }
+    micro("Swinject: 6 resolve 1000th of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(swinject1000.resolve(Service999.self)!) }
+    }
+    // swift-dependencies keeps each key's live value once read: read all 1,000 first, so its cache
+    // holds 1,000 entries. (Reads inside `withDependencies` with 1,000 overrides, as in case 5, cost
+    // far more: each read merges the overrides.)
+    Generated.readAll()
+    micro("Dependencies: 6 resolve 1st of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Dependency(Service0Key.self).wrappedValue) }
+    }
+    micro("Dependencies: 6 resolve 1000th of 1000") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Dependency(Service999Key.self).wrappedValue) }
+    }
+
+    // MARK: 7 singleton resolves on one thread vs two at once (same total; ops: the total)
+
+    // Swinject's container is not thread-safe; its synchronized resolver is what threads must use.
+    nonisolated(unsafe) let swinjectSynchronized = swinject.synchronize()
+    for threads in [1, 2] {
+        let label = threads == 1 ? "1 thread" : "2 threads"
+        batch("Baseline: 7 singleton \(label)", ops: threadedBaselineReads, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedBaselineReads) { lane, count in
+                if lane == 0 {
+                    for _ in 0..<count { blackHole(manual.lane0) }
+                } else {
+                    for _ in 0..<count { blackHole(manual.lane1) }
+                }
+            }
+        }
+        batch("Syringe: 7 singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedFastResolves) { lane, count in
+                if lane == 0 {
+                    for _ in 0..<count { blackHole(try! syringe.resolve(Lane0.self)) }
+                } else {
+                    for _ in 0..<count { blackHole(try! syringe.resolve(Lane1.self)) }
+                }
+            }
+        }
+        batch("Swinject: 7 singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedResolves) { lane, count in
+                if lane == 0 {
+                    for _ in 0..<count { blackHole(swinjectSynchronized.resolve(Lane0.self)!) }
+                } else {
+                    for _ in 0..<count { blackHole(swinjectSynchronized.resolve(Lane1.self)!) }
+                }
+            }
+        }
+        batch("Dependencies: 7 singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedResolves) { lane, count in
+                for _ in 0..<count {
+                    if lane == 0 {
+                        @Dependency(\.lane0) var value
+                        blackHole(value)
+                    } else {
+                        @Dependency(\.lane1) var value
+                        blackHole(value)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Case 4 with Syringe: the holder's `@Injected` property, resolved from `Container.shared`.
+struct SyringeHolder {
+    @Injected var single: Single
+}

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "SyringeBenchmarks",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        .package(name: "Syringe", path: "../"),
+        // Only the "MallocInterposer" trait: the malloc counters for allocations per resolve, without
+        // the Linux ARC runtime interposer (and its extra package) that the default traits add.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SyringeBenchmarks",
+            dependencies: [
+                .product(name: "Syringe", package: "Syringe"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
+            path: "Benchmarks/Syringe",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
