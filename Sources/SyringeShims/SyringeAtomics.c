@@ -1,3 +1,5 @@
-// The atomics are static inline functions in include/SyringeAtomics.h; this file gives the C target a
-// translation unit of its own.
+// The atomics are static inline functions in include/SyringeAtomics.h; this file defines the thread-local
+// they use.
 #include "SyringeAtomics.h"
+
+_Thread_local void *syringe_current_frame_storage = 0;

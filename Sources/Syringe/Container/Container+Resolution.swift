@@ -16,14 +16,34 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws(ResolutionError) -> Service {
-        // The fast path, specialised in the caller: a kept instance of a plain type key of this container,
-        // found and read without a lock, a retain of anything shared, or a dynamic cast.
-        if name == nil, let entry = registry.entry(forPlainType: ObjectIdentifier(Service.self)),
-            let instance = entry._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() })
-        {
-            return instance
+        // The fast path, specialised in the caller, for a plain type key of this container: a kept instance
+        // is read, and a unique one built, without a lock, a dynamic cast or a retain of the registration.
+        if name == nil, let found = registry.entry(forPlainType: ObjectIdentifier(Service.self)) {
+            if let instance = found._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() }) {
+                return instance
+            }
+            if found._withUnsafeGuaranteedRef({ $0.storage == .none }) {
+                return try buildUnique(found, as: Service.self)
+            }
         }
         return try resolveRegistered(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Builds a unique registration of this container found by the fast path, the entry borrowed.
+    @inlinable
+    func buildUnique<Service>(_ found: Unmanaged<AnyEntry>, as: Service.Type) throws(ResolutionError) -> Service {
+        var failure: ResolutionError?
+        let instance: Service? = found._withUnsafeGuaranteedRef { anyEntry in
+            let entry = unsafeDowncast(anyEntry, to: Entry<Service>.self)
+            do throws(ResolutionError) {
+                return try build(entry, in: self, graph: false) { resolution in try entry.make(resolution) }
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        guard let instance else { throw failure! }
+        return instance
     }
 
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``; specialised in the caller too.
@@ -142,7 +162,7 @@ extension Container {
         case .none:
             // Unique and graph instances are not kept here, so their dependencies come from the
             // requesting container: a child's registrations apply to a parent's factories.
-            return try build(entry, key: key, in: requester, graph: false, factory: factory)
+            return try build(entry, in: requester, graph: false, factory: factory)
         case .graph:
             if let kept = Container.graphInstance(of: entry) {
                 return unsafeDowncast(kept, to: Box<Service>.self).value
@@ -201,12 +221,12 @@ extension Container {
     /// returned and its `onCreated` hooks are running (a closed cycle); otherwise a cycle error.
     @usableFromInline
     func reentry<Service>(_ entry: Entry<Service>, key: Key) throws(ResolutionError) -> Service? {
-        let id = ObjectIdentifier(entry)
+        let target = Unmanaged.passUnretained(entry as AnyEntry).toOpaque()
         var node = CurrentFrame.pointer
         while let frame = node {
-            if frame.pointee.entry == id {
+            if frame.pointee.entry?.toOpaque() == target {
                 if entry.scope != .unique, let constructed = frame.pointee.constructed {
-                    return unsafeDowncast(constructed, to: Box<Service>.self).value
+                    return unsafeDowncast(constructed.takeUnretainedValue(), to: Box<Service>.self).value
                 }
                 throw cycle(key: key, entry: entry)
             }
@@ -219,17 +239,20 @@ extension Container {
     /// not on the path already), specialised in the caller.
     @inlinable
     func build<Service>(
-        _ entry: Entry<Service>, key: Key, in container: Container, graph: Bool,
+        _ entry: Entry<Service>, in container: Container, graph: Bool,
         factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
         let parent = CurrentFrame.pointer
-        if entry.hasHooks || Frame.contains(ObjectIdentifier(entry), from: parent) {
-            return try buildSlow(entry, key: key, in: container, graph: graph, factory: factory)
+        if entry.hasHooks || Frame.contains(entry, from: parent) {
+            return try buildSlow(entry, key: entry.key, in: container, graph: graph, factory: factory)
         }
-        var frame = Frame(key: key, entry: ObjectIdentifier(entry), parent: parent)
+        var frame = Frame(entry: entry, parent: parent)
         return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
             CurrentFrame.pointer = frame
-            defer { CurrentFrame.pointer = parent }
+            defer {
+                CurrentFrame.pointer = parent
+                if parent == nil { frame.pointee.endRoot() }
+            }
             let instance: Service
             do {
                 instance = try factory(Resolution(container: container))
@@ -238,7 +261,7 @@ extension Container {
             } catch {
                 throw factoryFailed(entry: entry, error: error)
             }
-            if parent == nil, frame.pointee.graph != nil { try Container.runDeferredHooks(of: frame) }
+            if parent == nil, frame.pointee.graphCache != nil { try Container.runDeferredHooks(of: frame) }
             return instance
         }
     }
@@ -260,10 +283,13 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         if let constructed = try reentry(entry, key: key) { return constructed }
         let parent = CurrentFrame.pointer
-        var frame = Frame(key: key, entry: ObjectIdentifier(entry), parent: parent)
+        var frame = Frame(entry: entry, parent: parent)
         return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> Service in
             CurrentFrame.pointer = frame
-            defer { CurrentFrame.pointer = parent }
+            defer {
+                CurrentFrame.pointer = parent
+                if parent == nil { frame.pointee.endRoot() }
+            }
             let resolution = Resolution(container: container)
             var instance: Service
             do {
@@ -276,7 +302,8 @@ extension Container {
             let hooks = entry.currentHooks
             if graph || !hooks.isEmpty {
                 let box = Box(instance)
-                frame.pointee.constructed = box
+                frame.pointee.constructed = Unmanaged.passUnretained(box)
+                defer { withExtendedLifetime(box) { frame.pointee.constructed = nil } }
                 if graph { Container.keepInGraph(box, for: entry, from: frame) }
                 if graph && parent != nil && !hooks.isEmpty {
                     // A nested graph instance may be needed by its own hooks' dependencies (Child needs
@@ -320,8 +347,6 @@ extension Container {
     }
 
     private static func keepInGraph(_ box: AnyObject, for entry: AnyEntry, from frame: UnsafeMutablePointer<Frame>) {
-        let root = Frame.root(of: frame)
-        if root.pointee.graph == nil { root.pointee.graph = GraphCache() }
-        root.pointee.graph!.instances[ObjectIdentifier(entry)] = box
+        Frame.root(of: frame).pointee.makeGraph().instances[ObjectIdentifier(entry)] = box
     }
 }

@@ -130,6 +130,11 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     typealias Hook = @Sendable (inout Service, Resolution) throws -> Void
 
     @usableFromInline let factory: Factory
+    /// The factory again, unpacked into `let`s: calling a stored closure borrows it, where extracting it
+    /// from the enum would retain and release it on every build.
+    @usableFromInline let plainFactory: (@Sendable () throws -> Service)?
+    @usableFromInline let resolverFactory: (@Sendable (Resolution) throws -> Service)?
+    @usableFromInline let argumentFactory: (@Sendable (Resolution, Any) throws -> Service)?
     /// The hooks, published as an immutable `InstanceBox<[Hook]>` (nil when there are none).
     @usableFromInline let hookSlot = AtomicSlot()
     /// The stored instance of a `.shared` scope.
@@ -139,6 +144,12 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     init(key: Key, scope: Scope, factory: Factory, fileID: StaticString, line: UInt) {
         self.factory = factory
+        switch factory {
+        case let .plain(make): (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
+        case let .resolver(make): (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
+        case let .arguments(make): (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
+        case .provided: (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+        }
         super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self)
     }
 
@@ -161,12 +172,19 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// Runs the stored factory. A `.provided` entry is only ever built with the factory of its access.
     @inlinable
     func make(_ resolution: Resolution, _ arguments: Any?) throws -> Service {
-        switch factory {
-        case let .plain(factory): return try factory()
-        case let .resolver(factory): return try factory(resolution)
-        case let .arguments(factory): return try factory(resolution, arguments ?? ())
-        case .provided: Entry.providedWithoutFactory(key)
-        }
+        if let plainFactory { return try plainFactory() }
+        if let resolverFactory { return try resolverFactory(resolution) }
+        if let argumentFactory { return try argumentFactory(resolution, arguments ?? ()) }
+        Entry.providedWithoutFactory(key)
+    }
+
+    /// Runs the stored factory of a registration resolved without arguments.
+    @inlinable
+    func make(_ resolution: Resolution) throws -> Service {
+        if let plainFactory { return try plainFactory() }
+        if let resolverFactory { return try resolverFactory(resolution) }
+        if let argumentFactory { return try argumentFactory(resolution, ()) }
+        Entry.providedWithoutFactory(key)
     }
 
     @usableFromInline

@@ -4,32 +4,69 @@
 /// one is published in ``CurrentFrame`` while a factory runs. Nothing is allocated for them.
 @usableFromInline
 struct Frame {
-    /// The key that was requested (what a person asked for; shown in paths).
-    @usableFromInline let key: Key
-    /// The registration being built: two frames of one registration on one path are a cycle.
-    @usableFromInline let entry: ObjectIdentifier
+    /// The registration being built (kept alive by the build that owns this frame). Two frames of one
+    /// registration on one path are a cycle; its key is what paths show.
+    @usableFromInline let entry: Unmanaged<AnyEntry>?
+    /// What a frame without a registration shows, such as `[any Plugin]` for `resolveAll`: a key on the
+    /// stack of the call that owns this frame.
+    @usableFromInline let request: UnsafePointer<Key>?
     @usableFromInline let parent: UnsafeMutablePointer<Frame>?
     /// The instance, once its factory returned and while its `onCreated` hooks run, so that the hooks can
-    /// close a cycle back to it. A `Box<Service>`.
-    @usableFromInline var constructed: AnyObject?
-    /// The `.graph` instances of the whole resolution; used on the root frame only.
-    @usableFromInline var graph: GraphCache?
+    /// close a cycle back to it: a `Box<Service>` the build keeps alive meanwhile.
+    @usableFromInline var constructed: Unmanaged<AnyObject>?
+    /// The `.graph` instances of the whole resolution, on the root frame only: retained when created,
+    /// released by `endRoot()`. Every field is a plain pointer, so a frame costs nothing to create.
+    @usableFromInline var graphCache: Unmanaged<GraphCache>?
 
     @inlinable
-    init(key: Key, entry: ObjectIdentifier, parent: UnsafeMutablePointer<Frame>?) {
-        self.key = key
-        self.entry = entry
+    init(entry: AnyEntry, parent: UnsafeMutablePointer<Frame>?) {
+        self.entry = Unmanaged.passUnretained(entry)
+        self.request = nil
         self.parent = parent
         self.constructed = nil
-        self.graph = nil
+        self.graphCache = nil
+    }
+
+    /// A frame for a request that no single registration answers.
+    init(request: UnsafePointer<Key>, parent: UnsafeMutablePointer<Frame>?) {
+        self.entry = nil
+        self.request = request
+        self.parent = parent
+        self.constructed = nil
+        self.graphCache = nil
+    }
+
+    /// The key shown for this step of a path.
+    var key: Key { request?.pointee ?? entry!.takeUnretainedValue().key }
+
+    /// The graph cache of this (root) frame, if one was created.
+    @usableFromInline
+    var graph: GraphCache? { graphCache?.takeUnretainedValue() }
+
+    /// The graph cache of this (root) frame, created on first use.
+    mutating func makeGraph() -> GraphCache {
+        if let graphCache { return graphCache.takeUnretainedValue() }
+        let graph = GraphCache()
+        graphCache = Unmanaged.passRetained(graph)
+        return graph
+    }
+
+    /// Releases what a root frame owns; called when the top-level build ends, however it ends.
+    @inlinable
+    mutating func endRoot() {
+        if let graphCache {
+            graphCache.release()
+            self.graphCache = nil
+        }
     }
 
     /// Whether the registration `entry` is being built on the path ending at `frame`.
     @inlinable
-    static func contains(_ entry: ObjectIdentifier, from frame: UnsafeMutablePointer<Frame>?) -> Bool {
+    static func contains(_ entry: AnyEntry, from frame: UnsafeMutablePointer<Frame>?) -> Bool {
+        let target = Unmanaged.passUnretained(entry).toOpaque()
         var node = frame
         while let current = node {
-            if current.pointee.entry == entry { return true }
+            if current.pointee.entry?.toOpaque() == target { return true }
             node = current.pointee.parent
         }
         return false

@@ -1,3 +1,5 @@
+import SyringeShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,11 +35,9 @@ struct ThreadLocalPointer<Pointee>: Sendable {
 /// the resolve that is running the factory: cycles and errors then see the whole chain.
 @usableFromInline
 enum CurrentFrame {
-    @usableFromInline static let slot = ThreadLocalPointer<Frame>()
-
     @inlinable @inline(__always)
     static var pointer: UnsafeMutablePointer<Frame>? {
-        get { slot.pointer }
-        set { slot.pointer = newValue }
+        get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
+        set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }
     }
 }

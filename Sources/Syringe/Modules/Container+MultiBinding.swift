@@ -63,28 +63,33 @@ extension Container {
         let parent = CurrentFrame.pointer
         // One frame for the whole request: the contributions share one resolution (and its `.graph`
         // instances), and paths read `[any Plugin] → any Plugin (contribution at …) → …`.
-        let key = Key.allContributions(of: Service.self)
-        var frame = Frame(key: key, entry: ObjectIdentifier([Service].self), parent: parent)
-        return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> [Service] in
-            CurrentFrame.pointer = frame
-            defer { CurrentFrame.pointer = parent }
-            var all: [Service] = []
-            all.reserveCapacity(contributions.count)
-            for (entry, owner) in contributions {
-                all.append(try owner.produce(entry, key: entry.key, requester: self, arguments: nil))
-            }
-            guard parent == nil, let graph = frame.pointee.graph else { return all }
-            // This frame is the root: run the deferred `onCreated` hooks of `.graph` instances, then read
-            // those instances back (a value type's hooks change the kept copy).
-            while !graph.deferred.isEmpty {
-                if let error = graph.deferred.removeFirst()() { throw error }
-            }
-            for (index, (entry, _)) in contributions.enumerated() where entry.scope == .graph {
-                if let box = graph.instances[ObjectIdentifier(entry)] {
-                    all[index] = unsafeDowncast(box, to: Box<Service>.self).value
+        var key = Key.allContributions(of: Service.self)
+        return try withUnsafePointer(to: &key) { (key) throws(ResolutionError) -> [Service] in
+            var frame = Frame(request: key, parent: parent)
+            return try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) -> [Service] in
+                CurrentFrame.pointer = frame
+                defer {
+                    CurrentFrame.pointer = parent
+                    if parent == nil { frame.pointee.endRoot() }
                 }
+                var all: [Service] = []
+                all.reserveCapacity(contributions.count)
+                for (entry, owner) in contributions {
+                    all.append(try owner.produce(entry, key: entry.key, requester: self, arguments: nil))
+                }
+                guard parent == nil, let graph = frame.pointee.graph else { return all }
+                // This frame is the root: run the deferred `onCreated` hooks of `.graph` instances, then read
+                // those instances back (a value type's hooks change the kept copy).
+                while !graph.deferred.isEmpty {
+                    if let error = graph.deferred.removeFirst()() { throw error }
+                }
+                for (index, (entry, _)) in contributions.enumerated() where entry.scope == .graph {
+                    if let box = graph.instances[ObjectIdentifier(entry)] {
+                        all[index] = unsafeDowncast(box, to: Box<Service>.self).value
+                    }
+                }
+                return all
             }
-            return all
         }
     }
 

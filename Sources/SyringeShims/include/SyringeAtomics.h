@@ -28,4 +28,16 @@ static inline uintptr_t syringe_fetch_sub_word(uintptr_t *_Nonnull address, uint
     return __atomic_fetch_sub(address, delta, __ATOMIC_ACQ_REL);
 }
 
+// The innermost resolution frame of the current thread (see Syringe's Internal/Frame.swift). A C11
+// thread-local: one TLS access, where pthread_getspecific/pthread_setspecific are calls.
+extern _Thread_local void *_Nullable syringe_current_frame_storage;
+
+static inline void *_Nullable syringe_current_frame(void) {
+    return syringe_current_frame_storage;
+}
+
+static inline void syringe_set_current_frame(void *_Nullable frame) {
+    syringe_current_frame_storage = frame;
+}
+
 #endif
