@@ -1,5 +1,15 @@
 import SyringeShims
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
+#endif
+
 /// The type-erased face of a registration, as stored in a container's registry.
 // @unchecked Sendable: mutable state is guarded by `lock`, except the published slots, read through atomics.
 @usableFromInline
@@ -15,10 +25,18 @@ class AnyEntry: @unchecked Sendable {
     @usableFromInline let storage: Storage
     let fileID: StaticString
     let line: UInt
+    /// One allocation for the entry's atomic slots and its mutex: [instance box][hook list][mutex].
+    @usableFromInline let block: UnsafeMutableRawPointer
     /// The published instance of a stored scope: an unretained `InstanceBox<Service>`, or nil.
-    @usableFromInline let instanceSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    @inlinable var instanceSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+    /// The published hook list: an unretained `InstanceBox<[Hook]>`, or nil when there are no hooks.
+    @inlinable var hookSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) + 1
+    }
     /// Guards the build ticket, the hooks, `epoch` and the boxes below (never held while user code runs).
-    let lock = Lock()
+    let lock: InlineLock
     /// Bumped by every reset, so a build that started before the reset does not store its result after it.
     var epoch: UInt64 = 0
     /// Every instance box and hook list ever published: readers may still hold them, so they live as
@@ -48,12 +66,18 @@ class AnyEntry: @unchecked Sendable {
         }
         self.fileID = fileID
         self.line = line
-        instanceSlot = .allocate(capacity: 1)
-        instanceSlot.initialize(to: nil)
+        let slotsSize = 2 * MemoryLayout<UnsafeMutableRawPointer?>.stride
+        block = .allocate(
+            byteCount: slotsSize + MemoryLayout<pthread_mutex_t>.stride,
+            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<UnsafeMutableRawPointer?>.alignment))
+        block.bindMemory(to: UnsafeMutableRawPointer?.self, capacity: 2).initialize(repeating: nil, count: 2)
+        lock = InlineLock(at: block + slotsSize)
+        lock.initialize()
     }
 
     deinit {
-        instanceSlot.deallocate()
+        lock.destroy()
+        block.deallocate()
     }
 
     /// Drops the stored instance, if any.
@@ -135,8 +159,6 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @usableFromInline let plainFactory: (@Sendable () throws -> Service)?
     @usableFromInline let resolverFactory: (@Sendable (Resolution) throws -> Service)?
     @usableFromInline let argumentFactory: (@Sendable (Resolution, Any) throws -> Service)?
-    /// The hooks, published as an immutable `InstanceBox<[Hook]>` (nil when there are none).
-    @usableFromInline let hookSlot = AtomicSlot()
     /// The stored instance of a `.shared` scope.
     private weak var sharedObject: AnyObject?
     /// Set while one resolution builds the instance of a stored scope; others wait on it.
@@ -194,7 +216,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     /// Whether any `onCreated` hook is registered: one pointer load.
     @inlinable
-    var hasHooks: Bool { hookSlot.load() != nil }
+    var hasHooks: Bool { syringe_load_acquire(hookSlot) != nil }
 
     // MARK: Hooks
 
@@ -202,13 +224,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         lock.withLock {
             let list = InstanceBox(currentHooks + [hook])
             published.append(list)
-            hookSlot.store(Unmanaged.passUnretained(list).toOpaque())
+            syringe_store_release(hookSlot, Unmanaged.passUnretained(list).toOpaque())
         }
     }
 
     /// The hooks, read without a lock: empty unless `onCreated` was called.
     var currentHooks: [Hook] {
-        guard let raw = hookSlot.load() else { return [] }
+        guard let raw = syringe_load_acquire(hookSlot) else { return [] }
         return Unmanaged<InstanceBox<[Hook]>>.fromOpaque(raw).takeUnretainedValue().value
     }
 

@@ -52,6 +52,44 @@ package final class Lock: @unchecked Sendable {
     }
 }
 
+/// A mutex in memory that its owner allocates together with other state (one allocation per registration
+/// instead of one per part). The owner initialises it with `initialize()` and tears it down with `destroy()`.
+struct InlineLock {
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(at address: UnsafeMutableRawPointer) {
+        mutex = address.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+    }
+
+    func initialize() {
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    func destroy() {
+        pthread_mutex_destroy(mutex)
+    }
+
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Runs `body` with the lock held; `body` must not call user code.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
 /// A condition variable, always used together with one ``Lock``.
 // @unchecked Sendable: the condition is heap-allocated once, never moved, and is itself a synchronisation primitive.
 package final class Condition: @unchecked Sendable {
