@@ -18,7 +18,7 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         // The fast path, specialised in the caller, for a plain type key of this container: a kept instance
         // is read, and a unique one built, without a lock, a dynamic cast or a retain of the registration.
-        if name == nil, let found = registry.entry(forPlainType: ObjectIdentifier(Service.self)) {
+        if name == nil, tracer == nil, let found = registry.entry(forPlainType: ObjectIdentifier(Service.self)) {
             if let instance = found._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() }) {
                 return instance
             }
@@ -158,6 +158,10 @@ extension Container {
     func produce<Service>(
         _ entry: Entry<Service>, key: Key, requester: Container, factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
+        if let tracer = requester.tracer ?? tracer {
+            tracer.record(entry, reused: entry.storage == .graph ? Container.graphInstance(of: entry) != nil
+                : entry.storedInstance() != nil)
+        }
         switch entry.storage {
         case .none:
             // Unique and graph instances are not kept here, so their dependencies come from the

@@ -38,6 +38,8 @@ public final class Container: Sendable {
     let isolatesInstances: Bool
     /// In a strict test container: told when a live-only dependency is resolved without an override.
     let liveAccessHandler: (@Sendable (Key) -> Void)?
+    /// Set on the throwaway child of `traceResolution(of:)`: every resolve through it is recorded.
+    @usableFromInline let tracer: TraceRecorder?
     private let reportedLiveAccess = Protected(Set<Key>())
 
     /// Creates an empty container, optionally on top of a parent.
@@ -50,13 +52,18 @@ public final class Container: Sendable {
         self.parent = parent
         self.isolatesInstances = false
         self.liveAccessHandler = nil
+        self.tracer = nil
     }
 
-    /// A child that builds its own instances of everything it resolves, for tests and previews.
-    init(isolatedFrom parent: Container, liveAccessHandler: (@Sendable (Key) -> Void)? = nil) {
+    /// A child that builds its own instances of everything it resolves, for tests, previews and traces.
+    init(
+        isolatedFrom parent: Container, liveAccessHandler: (@Sendable (Key) -> Void)? = nil,
+        tracer: TraceRecorder? = nil
+    ) {
         self.parent = parent
         self.isolatesInstances = true
         self.liveAccessHandler = liveAccessHandler
+        self.tracer = tracer
     }
 
     private static let processWide = Container()

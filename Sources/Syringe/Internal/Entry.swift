@@ -39,6 +39,8 @@ class AnyEntry: @unchecked Sendable {
     let lock: InlineLock
     /// Bumped by every reset, so a build that started before the reset does not store its result after it.
     var epoch: UInt64 = 0
+    /// The position in its registry's registration order; written under the registry's lock.
+    @exclusivity(unchecked) var orderIndex = 0
     /// Every instance box and hook list ever published: readers may still hold them, so they live as
     /// long as the entry.
     var published: [AnyObject] = []

@@ -10,16 +10,18 @@ import SyringeShims
 @usableFromInline
 final class Registry: @unchecked Sendable {
     private let lock = Lock()
-    /// The authoritative registrations (writer side), holding the entries strongly.
-    private var entries: [Key: AnyEntry] = [:]
-    /// Keys in first-registration order, for iteration and deterministic messages.
-    private var order: [Key] = []
+    /// The live entries in first-registration order, held strongly (the table holds them unretained).
+    /// Guarded by `lock`; exclusivity is the lock's job, so the runtime's dynamic checks are skipped.
+    @exclusivity(unchecked) private var ordered: [AnyEntry] = []
     /// Entries replaced or removed, and outgrown tables: readers may still hold them.
-    private var retired: [AnyObject] = []
+    @exclusivity(unchecked) private var retired: [AnyObject] = []
+    /// The keys of multi-binding contributions per service type, in contribution order.
+    @exclusivity(unchecked) private var contributionKeys: [ObjectIdentifier: [Key]] = [:]
     /// Bumped on every change, for answers remembered until registrations change.
-    private(set) var generation: UInt64 = 0
+    @exclusivity(unchecked) private(set) var generation: UInt64 = 0
     @usableFromInline let published = AtomicSlot()
-    private var table: SlotTable
+    /// The table readers see; the writer finds entries in it too, so there is no second index.
+    @exclusivity(unchecked) private var table: SlotTable
 
     init() {
         table = SlotTable(capacity: 16)
@@ -54,7 +56,7 @@ final class Registry: @unchecked Sendable {
     /// Puts `entry` in unless its key is already registered; returns the entry that is registered now.
     func installIfAbsent(_ entry: AnyEntry) -> AnyEntry {
         lock.withLock {
-            if let existing = entries[entry.key] { return existing }
+            if let existing = existingEntry(for: entry.key) { return existing }
             installLocked(entry)
             return entry
         }
@@ -64,18 +66,15 @@ final class Registry: @unchecked Sendable {
     @discardableResult
     func remove(_ key: Key, if shouldRemove: (AnyEntry) -> Bool = { _ in true }) -> Bool {
         lock.withLock {
-            guard let existing = entries[key], shouldRemove(existing) else { return false }
-            entries[key] = nil
-            order.removeAll { $0 == key }
+            guard let existing = existingEntry(for: key), shouldRemove(existing) else { return false }
+            ordered.remove(at: existing.orderIndex)
+            for index in existing.orderIndex..<ordered.count { ordered[index].orderIndex = index }
             table.remove(existing)
             retired.append(existing)
             generation &+= 1
             return true
         }
     }
-
-    /// The keys of multi-binding contributions per service type, in contribution order.
-    private var contributionKeys: [ObjectIdentifier: [Key]] = [:]
 
     /// Records that `key` (already installed) contributes to the multi-binding of `service`.
     func addContribution(_ key: Key, to service: ObjectIdentifier) {
@@ -84,7 +83,7 @@ final class Registry: @unchecked Sendable {
 
     /// The entries contributed to the multi-binding of `service`, in contribution order.
     func contributions(to service: ObjectIdentifier) -> [AnyEntry] {
-        lock.withLock { (contributionKeys[service] ?? []).compactMap { entries[$0] } }
+        lock.withLock { (contributionKeys[service] ?? []).compactMap { existingEntry(for: $0) } }
     }
 
     /// The whole contribution index, to copy into another registry.
@@ -95,29 +94,37 @@ final class Registry: @unchecked Sendable {
 
     /// All entries, in first-registration order.
     var allEntries: [AnyEntry] {
-        lock.withLock { order.compactMap { entries[$0] } }
+        lock.withLock { ordered }
     }
 
     /// All keys, in first-registration order.
     var allKeys: [Key] {
-        lock.withLock { order }
+        lock.withLock { ordered.map(\.key) }
+    }
+
+    /// The entry of `key` as the writer sees it (under the lock).
+    private func existingEntry(for key: Key) -> AnyEntry? {
+        let found = key.isPlainType ? table.find(plainType: ObjectIdentifier(key.serviceType)) : table.find(key, hash: key.fastHash)
+        return found?.takeUnretainedValue()
     }
 
     @discardableResult
     private func installLocked(_ entry: AnyEntry) -> AnyEntry? {
         generation &+= 1
-        if let replaced = entries.updateValue(entry, forKey: entry.key) {
+        if let replaced = existingEntry(for: entry.key) {
             table.replace(replaced, with: entry)
+            entry.orderIndex = replaced.orderIndex
+            ordered[replaced.orderIndex] = entry
             retired.append(replaced)
             return replaced
         }
-        order.append(entry.key)
+        entry.orderIndex = ordered.count
+        ordered.append(entry)
         if !table.hasRoom {
             let grown = SlotTable(capacity: table.capacity * 2)
-            for key in order.dropLast() { grown.insert(entries[key]!) }
+            for live in ordered { grown.insert(live) }
             retired.append(table)
             table = grown
-            table.insert(entry)
             published.store(Unmanaged.passUnretained(table).toOpaque())
         } else {
             table.insert(entry)
