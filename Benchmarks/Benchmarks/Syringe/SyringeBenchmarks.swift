@@ -7,7 +7,8 @@
 //   2 singleton         resolve a kept (singleton / cached) instance
 //   3 graph of 10       resolve Root -> 3 mids -> 2 leaves each, all new
 //   4 property wrapper  construct a holder and read its injected cached property
-//   5 register+resolve 1000   new container, 1,000 registrations, resolve each once (ops: 1 = the lot)
+//   5 register 1000           new container, 1,000 registrations (ops: 1 = the lot)
+//   5 register+resolve 1000   the same, then resolve each once: the difference is 1,000 first resolves
 //   6 resolve 1st / 1000th of 1000   one resolve from a container holding 1,000 registrations
 //   7 singleton 1 thread / 2 threads   the same total of singleton resolves on one or two threads
 //                       (at once: the throughput gain is the ratio of the two times per resolve)
@@ -162,6 +163,21 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: 5 register 1,000 into a new container, resolve each once (ops: 1 = the whole batch)
 
+    batch("Baseline: 5 register 1000", ops: 1, maxIterations: 500) { _ in
+        let locator = BaselineLocator()
+        Generated.registerAll(in: locator)
+        blackHole(locator)
+    }
+    batch("Syringe: 5 register 1000", ops: 1, maxIterations: 500) { _ in
+        let container = Syringe.Container()
+        Generated.registerAll(in: container)
+        blackHole(container)
+    }
+    batch("Swinject: 5 register 1000", ops: 1, maxIterations: 500) { _ in
+        let container = Swinject.Container()
+        Generated.registerAll(in: container)
+        blackHole(container)
+    }
     batch("Baseline: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
         let locator = BaselineLocator()
         Generated.registerAll(in: locator)
