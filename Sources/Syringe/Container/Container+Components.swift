@@ -16,6 +16,8 @@ extension Container {
     ///   - type: The component type.
     ///   - name: Tells apart several registrations of one type; a protocol requested with this name finds it.
     ///   - scope: Where instances are kept; ``Scope/unique`` (the default) builds one per resolve.
+    ///   - fileID: Where the registration is made, for error messages; leave the default.
+    ///   - line: The line of the registration, for error messages; leave the default.
     @discardableResult
     public func register<C: Component>(
         _ type: C.Type,

@@ -15,7 +15,7 @@ extension Container {
     /// Mark the closure `@MainActor`: that is what selects this overload. Resolving synchronously from
     /// main-actor code runs the factory in place; from anywhere else the synchronous API throws
     /// ``ResolutionError/Code/mainActorRequired``, while
-    /// ``resolveAsync(_:name:fileID:line:)`` hops to the main actor and back. `Service` must be `Sendable`
+    /// ``resolveAsync(_:name:isolation:fileID:line:)`` hops to the main actor and back. `Service` must be `Sendable`
     /// (a `@MainActor` class is) because it may be handed to the task that asked.
     @discardableResult
     public func register<Service: Sendable>(

@@ -27,6 +27,10 @@
 /// cannot be isolated to an actor (from Swift 6.2 on, `Component` refines `SendableMetatype`).
 public protocol Component: SendableMetatype {
     /// Creates the component. Syringe calls it for every instance the registration's scope asks for.
+    ///
+    /// ```swift
+    /// struct Settings: Component { init() {} }
+    /// ```
     init()
 }
 #else
@@ -38,6 +42,10 @@ public protocol Component: SendableMetatype {
 /// ```
 public protocol Component {
     /// Creates the component. Syringe calls it for every instance the registration's scope asks for.
+    ///
+    /// ```swift
+    /// struct Settings: Component { init() {} }
+    /// ```
     init()
 }
 #endif
