@@ -41,7 +41,8 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> Registration<Service> {
-        add(Key(Service.self, name: name), scope: scope, factory: .async { _ in try await factory() }, fileID: fileID, line: line)
+        let factory: Entry<Service>.Factory = .async { _ in try await factory() }
+        return add(Key(Service.self, name: name), scope: scope, factory: factory, fileID: fileID, line: line)
     }
 
     /// Resolves `Service` from async code: runs async factories, and every other registration as well.

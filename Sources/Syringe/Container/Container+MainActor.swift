@@ -46,7 +46,8 @@ extension Container {
                 }
                 return try result.get()
             })
-        return add(Key(Service.self, name: name), scope: scope, factory: .mainActor(mainActorFactory), fileID: fileID, line: line)
+        let key = Key(Service.self, name: name)
+        return add(key, scope: scope, factory: .mainActor(mainActorFactory), fileID: fileID, line: line)
     }
 
     /// Registers a `@MainActor` factory that needs no other dependencies.

@@ -16,6 +16,16 @@ final class AsyncBarrier: Sendable {
 final class PongA: Sendable { init(_ b: PongB?) {} }
 final class PongB: Sendable { init(_ a: PongA?) {} }
 
+/// The code of the error resolving `type` throws, or `nil` when it succeeds.
+func errorCode<Service>(resolving type: Service.Type, in container: Container) async -> ResolutionError.Code? {
+    do throws(ResolutionError) {
+        _ = try await container.resolveAsync(type)
+        return nil
+    } catch {
+        return error.code
+    }
+}
+
 /// Async races, each bounded in time. CI runs suites named with "Concurrency" under ThreadSanitizer too.
 @Suite("Async Concurrency", .timeLimit(.minutes(1)))
 struct AsyncConcurrencyTests {
@@ -69,22 +79,8 @@ struct AsyncConcurrencyTests {
             try await bothBuilding.arriveAndWait()
             return PongB(try await r.resolveAsync(PongA.self))
         }
-        async let a: ResolutionError.Code? = {
-            do throws(ResolutionError) {
-                _ = try await container.resolveAsync(PongA.self)
-                return nil
-            } catch {
-                return error.code
-            }
-        }()
-        async let b: ResolutionError.Code? = {
-            do throws(ResolutionError) {
-                _ = try await container.resolveAsync(PongB.self)
-                return nil
-            } catch {
-                return error.code
-            }
-        }()
+        async let a = errorCode(resolving: PongA.self, in: container)
+        async let b = errorCode(resolving: PongB.self, in: container)
         let codes = await [a, b]
         #expect(codes == [.cycle, .cycle])
         // Nothing half-built or stuck: once the cycle is broken, both resolve.

@@ -131,7 +131,9 @@ struct AsyncTests {
         let container = Container()
         container.register(AsyncA.self) { r async throws in AsyncA(try await r.resolveAsync(AsyncB.self)) }
         let line = #line + 1
-        container.register(AsyncB.self, scope: .singleton) { r async throws in AsyncB(try await r.resolveAsync(AsyncA.self)) }
+        container.register(AsyncB.self, scope: .singleton) { r async throws in
+            AsyncB(try await r.resolveAsync(AsyncA.self))
+        }
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncB.self) }
         #expect(error?.code == .cycle)
         #expect(

@@ -121,7 +121,9 @@ struct InjectionPatternTests {
 
     @Test func injectRunsEveryInjectorWhoseProtocolTheTargetAdopts() throws {
         let container = parts()
-        container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(engine: try r.resolve()) }
+        container.registerInjector(for: (any EngineMountable).self) { target, r in
+            target.mountEngine(engine: try r.resolve())
+        }
         container.registerInjector(for: (any TransmissionMountable).self) { target, r in
             target.mountTransmission(transmission: try r.resolve())
         }
@@ -134,7 +136,9 @@ struct InjectionPatternTests {
     @Test func injectorsOfProtocolsTheTargetDoesNotAdoptDoNotRun() throws {
         let container = parts()
         let runs = Counter()
-        container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(engine: try r.resolve()) }
+        container.registerInjector(for: (any EngineMountable).self) { target, r in
+            target.mountEngine(engine: try r.resolve())
+        }
         container.registerInjector(for: (any TransmissionMountable).self) { _, _ in runs.increment() }
         let cart = EngineOnlyCart()
         try container.inject(into: cart)
@@ -150,7 +154,9 @@ struct InjectionPatternTests {
         child.registerInjector(for: (any TransmissionMountable).self) { _, _ in order.append("child: transmission") }
         parent.registerInjector(for: (any EngineMountable).self) { _, _ in order.append("parent: engine") }
         parent.registerInjector(for: (any AnyObject & Sendable).self) { _, _ in order.append("parent: any object") }
-        child.registerInjector(for: (any EngineMountable & TransmissionMountable).self) { _, _ in order.append("child: both") }
+        child.registerInjector(for: (any EngineMountable & TransmissionMountable).self) { _, _ in
+            order.append("child: both")
+        }
         try child.inject(into: MountableCar())
         #expect(order.elements == ["parent: engine", "parent: any object", "child: transmission", "child: both"])
     }
@@ -171,8 +177,10 @@ struct InjectionPatternTests {
 
     @Test func aMissingDependencyOfAnInjectorNamesTheTarget() throws {
         let container = Container()
-        let line = #line + 1
-        container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(engine: try r.resolve()) }
+        let line = #line + 2
+        container.registerInjector(for: (any EngineMountable).self) { target, r in
+            target.mountEngine(engine: try r.resolve())
+        }
         let error = #expect(throws: ResolutionError.self) { try container.inject(into: MountableCar()) }
         #expect(error?.code == .notRegistered)
         #expect(
@@ -204,7 +212,9 @@ struct InjectionPatternTests {
 
     @Test func injectingFromAFactoryHookJoinsItsPath() throws {
         let container = Container()
-        container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(engine: try r.resolve()) }
+        container.registerInjector(for: (any EngineMountable).self) { target, r in
+            target.mountEngine(engine: try r.resolve())
+        }
         container.register(MountableCar.self) { MountableCar() }
             .onCreated { car, r in try r.inject(into: car) }
         let error = #expect(throws: ResolutionError.self) { try container.resolve(MountableCar.self) }

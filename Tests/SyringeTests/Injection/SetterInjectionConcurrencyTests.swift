@@ -64,7 +64,9 @@ struct SetterInjectionConcurrencyTests {
         let container = Container()
         container.register((any Engine).self) { V8Engine() }
         container.register((any Transmission).self) { ManualTransmission() }
-        container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(engine: try r.resolve()) }
+        container.registerInjector(for: (any EngineMountable).self) { target, r in
+            target.mountEngine(engine: try r.resolve())
+        }
         let failures = Counter()
         runOnThreads(8) { index in
             for round in 0..<200 {

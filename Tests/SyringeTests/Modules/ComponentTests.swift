@@ -196,7 +196,8 @@ struct ComponentTests {
 
     @Test func explicitForwardingSharesOneRegistrationAndOneCache() throws {
         let container = Container()
-        container.register(Keychain.self, as: (any SecretStore).self, (any Wipeable).self, BaseStore.self, scope: .singleton)
+        container.register(
+            Keychain.self, as: (any SecretStore).self, (any Wipeable).self, BaseStore.self, scope: .singleton)
         let keychain = try container.resolve(Keychain.self)
         #expect(try container.resolve((any SecretStore).self) as? Keychain === keychain)
         #expect(try container.resolve((any Wipeable).self) as? Keychain === keychain)
@@ -246,7 +247,8 @@ struct ComponentTests {
                 Syringe: cannot register `Settings` as `any Token`: `Settings` does not conform to it.
                   registered at  SyringeTests/ComponentTests.swift:
                 """))
-            #expect(text.contains("fix: forward only to Settings itself, a superclass of it or a protocol it conforms to."))
+            #expect(text.contains(
+                "fix: forward only to Settings itself, a superclass of it or a protocol it conforms to."))
         }
     }
 }
