@@ -2,6 +2,7 @@
 
 import Dependencies
 import Dispatch
+import Foundation
 
 // MARK: - Services
 
@@ -211,6 +212,24 @@ struct DependenciesHolder {
 /// Runs `body(total / threads)` on `threads` threads at once (the calling one among them) and returns
 /// when all are done.
 /// Splits `total` operations over `threads` threads; `body` gets its thread's lane (0 or 1) and share.
-func concurrently(threads: Int, total: Int, _ body: @Sendable (_ lane: Int, _ count: Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: threads) { lane in body(lane, total / threads) }
+/// Real threads that start together: `DispatchQueue.concurrentPerform` may run short iterations one
+/// after another on the calling thread, which would hide any speed-up.
+func concurrently(threads: Int, total: Int, _ body: @escaping @Sendable (_ lane: Int, _ count: Int) -> Void) {
+    guard threads > 1 else { return body(0, total) }
+    let started = DispatchGroup()
+    let go = DispatchSemaphore(value: 0)
+    let finished = DispatchGroup()
+    for lane in 0..<threads {
+        started.enter()
+        finished.enter()
+        Thread {
+            started.leave()
+            go.wait()
+            body(lane, total / threads)
+            finished.leave()
+        }.start()
+    }
+    started.wait()
+    for _ in 0..<threads { go.signal() }
+    finished.wait()
 }

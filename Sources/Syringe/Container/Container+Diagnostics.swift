@@ -92,3 +92,82 @@ extension Container {
             underlyingError: error)
     }
 }
+
+/// The errors of components, injectors, async and main-actor registrations.
+extension Container {
+    /// `Database.self` or `(any Token).self, name: "staging"`: the arguments of a resolve call for `key`.
+    private func resolveArguments(_ key: Key) -> String {
+        let type = key.typeDescription
+        let expression = TypeName.isExistential(key.serviceType) ? "(\(type)).self" : "\(type).self"
+        return expression + (key.name.map { ", name: \"\($0)\"" } ?? "")
+    }
+
+    func asyncRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+        let path = currentPath(then: key)
+        let arguments = resolveArguments(key)
+        var fix = "use try await container.resolveAsync(\(arguments))"
+        if path.count > 1 {
+            fix += "; inside a factory, make that factory async and use try await r.resolveAsync(\(arguments))"
+        }
+        return ResolutionError(
+            code: .asyncRequired,
+            summary: "cannot resolve `\(key.description)` synchronously: its factory is async.",
+            path: path, fileID: "\(fileID)", line: Int(line), fix: fix + ".")
+    }
+
+    func mainActorRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+        ResolutionError(
+            code: .mainActorRequired,
+            summary: "cannot resolve `\(key.description)` off the main actor: its factory is isolated to the "
+                + "main actor.",
+            path: currentPath(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
+                + "container.resolveAsync(\(resolveArguments(key))), which runs the factory on the main actor.")
+    }
+
+    func ambiguous(_ key: Key, candidates: [ComponentRecord], fileID: StaticString, line: UInt) -> ResolutionError {
+        let preferred = candidates[0].entry.key
+        let forwarding = "container.register(\(preferred.typeDescription).self, as: \(resolveArguments(key)))"
+        return ResolutionError(
+            code: .ambiguous,
+            summary: "cannot resolve `\(key.description)`: \(candidates.count) components registered in one call "
+                + "conform to it.",
+            path: currentPath(then: key), fileID: "\(fileID)", line: Int(line),
+            nearMisses: candidates.map(\.entry.key.description),
+            fix: "register the one to use in a call of its own (the latest registration wins), or forward it "
+                + "explicitly: \(forwarding).")
+    }
+
+    func crossTaskCycle(key: Key, entry: AnyEntry) -> ResolutionError {
+        ResolutionError(
+            code: .cycle,
+            summary: "cannot resolve `\(key.description)`: dependency cycle across tasks "
+                + "(it is being built by another task that is waiting for this one).",
+            path: currentPath(then: key), fileID: "\(entry.fileID)", line: Int(entry.line),
+            fix: "break the cycle: resolve one side lazily, after both are built, instead of in its factory.")
+    }
+
+    func injectorFailed(_ injector: Injector, target: Key, error: any Error) -> ResolutionError {
+        ResolutionError(
+            code: .factoryFailed,
+            summary: "cannot inject into `\(target.description)`: the injector for `\(injector.key.description)` "
+                + "threw \(String(describing: error)).",
+            path: Frame.path(to: CurrentFrame.pointer), fileID: "\(injector.fileID)", line: Int(injector.line),
+            fix: "make the injector registered at \(injector.fileID):\(injector.line) succeed, or catch the error "
+                + "where you call inject(into:) (the original is `underlyingError`).",
+            underlyingError: error)
+    }
+
+    /// The message a forwarding to a type the component cannot be stops the program with.
+    func forwardingMismatch<C, Target>(
+        _ component: C.Type, as target: Target.Type, fileID: StaticString, line: UInt
+    ) -> String {
+        let source = TypeName.describe(C.self)
+        let forwarded = TypeName.describe(Target.self)
+        return """
+            Syringe: cannot register `\(source)` as `\(forwarded)`: `\(source)` does not conform to it.
+              registered at  \(fileID):\(line)
+              fix: forward only to \(source) itself, a superclass of it or a protocol it conforms to.
+            """
+    }
+}

@@ -95,8 +95,11 @@ extension Container {
     /// ```swift
     /// if !container.isRegistered(Analytics.self) { container.register(Analytics.self) { NoAnalytics() } }
     /// ```
+    ///
+    /// A protocol that a registered ``Component`` conforms to counts as registered.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        lookup(Key(Service.self, name: name)) != nil
+        let key = Key(Service.self, name: name)
+        return lookup(key) != nil || answersByConformance(key, as: Service.self)
     }
 
     /// Drops the instances this container keeps for `scope`: `.cached`, `.shared`, a custom scope, or

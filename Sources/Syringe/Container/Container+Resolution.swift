@@ -22,7 +22,7 @@ extension Container {
             if let instance = found._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() }) {
                 return instance
             }
-            if found._withUnsafeGuaranteedRef({ $0.storage == .none }) {
+            if found._withUnsafeGuaranteedRef({ $0.storage == .none && $0.execution == .synchronous }) {
                 return try buildUnique(found, as: Service.self)
             }
         }
@@ -53,16 +53,22 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         let key = Key(Service.self, name: name)
         guard let found = lookup(key) else { return try resolveUnregistered(key, fileID: fileID, line: line) }
+        if _slowPath(found.entry.execution != .synchronous) {
+            try requireSynchronous(found.entry, key: key, fileID: fileID, line: line)
+        }
         let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
         return try found.owner.produce(entry, key: key, requester: self, arguments: nil)
     }
 
-    /// The slow path of a key with no registration: an optional resolves its wrapped type, anything else
-    /// is an error.
+    /// The slow path of a key with no registration: a protocol that a registered component conforms to
+    /// resolves to that component, an optional resolves its wrapped type, anything else is an error.
     @usableFromInline
     func resolveUnregistered<Service>(
         _ key: Key, fileID: StaticString, line: UInt
     ) throws(ResolutionError) -> Service {
+        if let forward = try forwardingByConformance(to: key, as: Service.self, fileID: fileID, line: line) {
+            return try forward.owner.produce(forward.entry, key: key, requester: self, arguments: nil)
+        }
         if let optional = Service.self as? any OptionalService.Type {
             // Wrapped is registered (or the error names it): the value converts back to `Service`.
             return try optional.resolveWrapped(in: self, name: key.name, fileID: fileID, line: line) as! Service
@@ -88,6 +94,9 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         guard let found = lookup(key) else { throw missing(key, fileID: fileID, line: line) }
+        if _slowPath(found.entry.execution != .synchronous) {
+            try requireSynchronous(found.entry, key: key, fileID: fileID, line: line)
+        }
         let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
         return try found.owner.produce(entry, key: key, requester: self, arguments: (repeat each arguments))
     }
@@ -108,10 +117,9 @@ extension Container {
         line: UInt = #line
     ) -> Service? {
         let key = Key(Service.self, name: name)
-        guard let found = lookup(key) else { return nil }
-        let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
+        guard lookup(key) != nil || answersByConformance(key, as: Service.self) else { return nil }
         do {
-            return try found.owner.produce(entry, key: key, requester: self, arguments: nil)
+            return try resolve(Service.self, name: name, fileID: fileID, line: line)
         } catch {
             fatalError(error.description, file: fileID, line: line)
         }
@@ -138,6 +146,22 @@ extension Container {
             return try resolve(Service.self, name: name, fileID: fileID, line: line)
         } catch {
             fatalError(error.description, file: fileID, line: line)
+        }
+    }
+
+    /// The synchronous API's check of an entry whose factory is async or isolated to the main actor: the
+    /// former always throws, the latter throws unless the caller runs on the main actor.
+    @usableFromInline
+    func requireSynchronous(
+        _ entry: AnyEntry, key: Key, fileID: StaticString, line: UInt
+    ) throws(ResolutionError) {
+        switch entry.execution {
+        case .synchronous:
+            return
+        case .async:
+            throw asyncRequired(key, fileID: fileID, line: line)
+        case .mainActor:
+            if !MainActorCheck.isCurrent { throw mainActorRequired(key, fileID: fileID, line: line) }
         }
     }
 
@@ -331,7 +355,7 @@ extension Container {
         }
     }
 
-    private func runHooks<Service>(
+    func runHooks<Service>(
         _ hooks: [@Sendable (inout Service, Resolution) throws -> Void],
         of entry: Entry<Service>,
         on box: Box<Service>,

@@ -33,6 +33,8 @@ public final class Container: Sendable {
     public let parent: Container?
     /// The registrations: written under a lock, read without one.
     @usableFromInline let registry = Registry()
+    /// Interface injectors, in registration order (see `Container+Injection.swift`).
+    let injectors = Protected<[Injector]>([])
     /// Whether this container keeps its own instances of its ancestors' stored registrations (a test
     /// container made by `withOverrides`): everything resolved through it is built fresh.
     let isolatesInstances: Bool

@@ -55,7 +55,27 @@ class AnyEntry: @unchecked Sendable {
     /// The type this registration builds (`Service` of `Entry<Service>`).
     let serviceIdentity: ObjectIdentifier
 
-    init(key: Key, scope: Scope, fileID: StaticString, line: UInt, serviceType: any Any.Type) {
+    /// How the factory must be called. Anything but `.synchronous` takes the slow path of the synchronous
+    /// API, where it is refused (async) or checked (main actor) before an instance is read or built; such
+    /// entries keep their instance out of the published slot, so the lock-free fast path never sees it.
+    @usableFromInline let execution: Execution
+
+    /// How a registration's factory runs.
+    @usableFromInline
+    enum Execution: UInt8, Sendable {
+        /// A synchronous factory that runs on any thread.
+        case synchronous
+        /// An `async` factory: resolved only through `resolveAsync`.
+        case async
+        /// A `@MainActor` factory: resolved synchronously on the main actor, or through `resolveAsync`.
+        case mainActor
+    }
+
+    init(
+        key: Key, scope: Scope, fileID: StaticString, line: UInt, serviceType: any Any.Type,
+        execution: Execution = .synchronous
+    ) {
+        self.execution = execution
         self.key = key
         self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
         self.keyHash = key.fastHash
@@ -89,7 +109,7 @@ class AnyEntry: @unchecked Sendable {
     var hasInstance: Bool { false }
 
     /// Whether the factory is async and so can only be resolved through the async API.
-    var isAsync: Bool { false }
+    var isAsync: Bool { execution == .async }
 
     /// Whether this is the default of a key-path key, built by the factory of each access.
     var isProvided: Bool { false }
@@ -151,6 +171,20 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         case arguments(@Sendable (Resolution, Any) throws -> Service)
         /// A container property (`provide { … }`): the factory comes with each access, so nothing escapes.
         case provided
+        /// An `async` factory, run by the async engine (`Container+Async.swift`) only.
+        case async(@Sendable (Resolution) async throws -> Service)
+        /// A `@MainActor` factory (`Container+MainActor.swift`).
+        case mainActor(MainActorFactory)
+    }
+
+    /// A `@MainActor` factory, wrapped where `Service: Sendable` is known.
+    @usableFromInline
+    struct MainActorFactory {
+        /// Runs the factory on the main actor, which the caller must be on; throws when it is not.
+        let run: @Sendable (Resolution) throws -> Service
+        /// Produces the entry on the main actor from anywhere: hops there unless already on it.
+        let hop: @Sendable (_ entry: Entry<Service>, _ key: Key, _ owner: Container, _ requester: Container) async
+            throws(ResolutionError) -> Service
     }
 
     typealias Hook = @Sendable (inout Service, Resolution) throws -> Void
@@ -165,16 +199,36 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     private weak var sharedObject: AnyObject?
     /// Set while one resolution builds the instance of a stored scope; others wait on it.
     private var ticket: BuildTicket?
+    /// Set while one task builds the instance of a stored scope with an async factory; others await it.
+    private var asyncTicket: AsyncBuildTicket?
+    /// The stored instance of an entry whose `execution` is not `.synchronous`, kept out of the published
+    /// slot so that the synchronous fast path never hands it out unchecked.
+    private var keptInstance: Service?
 
     init(key: Key, scope: Scope, factory: Factory, fileID: StaticString, line: UInt) {
         self.factory = factory
+        let execution: Execution
         switch factory {
-        case let .plain(make): (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
-        case let .resolver(make): (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
-        case let .arguments(make): (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
-        case .provided: (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+        case let .plain(make):
+            (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
+            execution = .synchronous
+        case let .resolver(make):
+            (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
+            execution = .synchronous
+        case let .arguments(make):
+            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
+            execution = .synchronous
+        case .provided:
+            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+            execution = .synchronous
+        case .async:
+            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+            execution = .async
+        case .mainActor:
+            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+            execution = .mainActor
         }
-        super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self)
+        super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self, execution: execution)
     }
 
     override func copy() -> AnyEntry {
@@ -199,7 +253,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         if let plainFactory { return try plainFactory() }
         if let resolverFactory { return try resolverFactory(resolution) }
         if let argumentFactory { return try argumentFactory(resolution, arguments ?? ()) }
-        Entry.providedWithoutFactory(key)
+        if case .provided = factory { Entry.providedWithoutFactory(key) }
+        return try makeIsolated(resolution)
     }
 
     /// Runs the stored factory of a registration resolved without arguments.
@@ -208,7 +263,16 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         if let plainFactory { return try plainFactory() }
         if let resolverFactory { return try resolverFactory(resolution) }
         if let argumentFactory { return try argumentFactory(resolution, ()) }
-        Entry.providedWithoutFactory(key)
+        if case .provided = factory { Entry.providedWithoutFactory(key) }
+        return try makeIsolated(resolution)
+    }
+
+    /// Runs a main-actor factory (which checks where it runs), or refuses an async one: the synchronous API
+    /// refuses async entries before it gets here, so this guards internal callers.
+    @usableFromInline
+    func makeIsolated(_ resolution: Resolution) throws -> Service {
+        if case let .mainActor(factory) = factory { return try factory.run(resolution) }
+        throw resolution.container.asyncRequired(key, fileID: fileID, line: line)
     }
 
     @usableFromInline
@@ -249,12 +313,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         lock.withLock {
             syringe_store_release(instanceSlot, nil)
             sharedObject = nil
+            keptInstance = nil
             epoch &+= 1
         }
     }
 
     override var hasInstance: Bool {
-        lock.withLock { syringe_load_acquire(instanceSlot) != nil || sharedObject != nil }
+        lock.withLock { syringe_load_acquire(instanceSlot) != nil || sharedObject != nil || keptInstance != nil }
     }
 
     /// The state of the slot, read under the lock.
@@ -268,10 +333,28 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     func readOrClaim(_ claim: () -> BuildTicket) -> SlotState {
         lock.lock()
         defer { lock.unlock() }
-        if let instance = cachedInstance() { return .ready(instance) }
+        if let instance = cachedInstance() ?? keptInstance { return .ready(instance) }
         if let object = sharedObject, let value = object as? Service { return .ready(value) }
         if let ticket { return .building(ticket) }
         ticket = claim()
+        return .empty(epoch: epoch)
+    }
+
+    /// The state of the slot as the async engine sees it.
+    enum AsyncSlotState {
+        case ready(Service)
+        case building(AsyncBuildTicket)
+        case empty(epoch: UInt64)
+    }
+
+    /// Reads the slot for the async engine; when it is empty, claims it with `claim` so other tasks await it.
+    func readOrClaimAsync(_ claim: () -> AsyncBuildTicket) -> AsyncSlotState {
+        lock.lock()
+        defer { lock.unlock() }
+        if let keptInstance { return .ready(keptInstance) }
+        if let object = sharedObject, let value = object as? Service { return .ready(value) }
+        if let asyncTicket { return .building(asyncTicket) }
+        asyncTicket = claim()
         return .empty(epoch: epoch)
     }
 
@@ -291,6 +374,15 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     /// Ends a build: publishes `value` unless a reset happened since `epoch`, and releases the ticket.
     func finishBuild(_ value: Service?, startedAt epoch: UInt64) {
+        finish(value, startedAt: epoch) { $0.ticket = nil }
+    }
+
+    /// Ends an async build: keeps `value` unless a reset happened since `epoch`, and releases the ticket.
+    func finishAsyncBuild(_ value: Service?, startedAt epoch: UInt64) {
+        finish(value, startedAt: epoch) { $0.asyncTicket = nil }
+    }
+
+    private func finish(_ value: Service?, startedAt epoch: UInt64, release: (Entry) -> Void) {
         // A value type has no identity to share: `.shared` keeps class instances only.
         var object: AnyObject?
         if scope.kind == .shared, let value, type(of: value as Any) is AnyClass { object = value as AnyObject }
@@ -299,17 +391,20 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         if let value, epoch == self.epoch {
             if scope.kind == .shared {
                 if let object { sharedObject = object }
+            } else if execution != .synchronous {
+                keptInstance = value
             } else {
                 let box = InstanceBox(value)
                 published.append(box)
                 syringe_store_release(instanceSlot, Unmanaged.passUnretained(box).toOpaque())
             }
         }
-        ticket = nil
+        release(self)
     }
 
     override var storedValue: Any? {
-        storedInstance().map { $0 as Any }
+        if let instance = storedInstance() { return instance }
+        return lock.withLock { keptInstance }.map { $0 as Any }
     }
 
     override func resolveErased(owner: Container, requester: Container) throws(ResolutionError) -> Any? {
@@ -328,8 +423,27 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
                 syringe_store_release(copy.instanceSlot, raw)
             }
             copy.sharedObject = sharedObject
+            copy.keptInstance = keptInstance
         }
         return copy
+    }
+
+    /// An entry that answers `key` with the registration of `target` (a component), converted: one
+    /// registration and one cache behind several keys. The target is looked up from the requesting
+    /// container on every resolve, so test containers that keep their own instances keep this one too.
+    static func forwarding(to target: Key, as key: Key, fileID: StaticString, line: UInt) -> Entry<Service> {
+        Entry(
+            key: key, scope: .unique,
+            factory: .resolver { resolution in
+                let container = resolution.container
+                guard let found = container.lookup(target) else {
+                    throw container.missing(target, fileID: fileID, line: line)
+                }
+                let instance = try found.entry.produceAny(owner: found.owner, key: target, requester: container)
+                // Checked at registration (explicit forwarding) or by the conformance lookup that chose target.
+                return instance as! Service
+            },
+            fileID: fileID, line: line)
     }
 }
 

@@ -53,6 +53,54 @@ final class Registry: @unchecked Sendable {
         lock.withLock { installLocked(entry) }
     }
 
+    // MARK: Components (see Container+Components.swift)
+
+    /// The components registered here by their own type, which also answer the protocols they conform to.
+    @exclusivity(unchecked) private var components: [Key: ComponentRecord] = [:]
+    /// Tells apart the calls that registered components: one call, one group.
+    @exclusivity(unchecked) private var componentGroups: UInt64 = 0
+    /// Memoised conformance lookups per requested key, with the generation they were computed at.
+    @exclusivity(unchecked) private var conformanceAnswers: [Key: (generation: UInt64, answer: ConformanceAnswer)] = [:]
+
+    /// Installs a component registration: `entry` also answers the protocols `type` conforms to.
+    func install(_ entry: AnyEntry, component type: any Any.Type, group: UInt64) {
+        lock.withLock {
+            installLocked(entry)
+            components[entry.key] = ComponentRecord(entry: entry, type: type, group: group, sequence: generation)
+        }
+    }
+
+    /// A new group for components registered together.
+    func newComponentGroup() -> UInt64 {
+        lock.withLock {
+            componentGroups &+= 1
+            return componentGroups
+        }
+    }
+
+    /// The remembered answer for `key` if it is still current, else the components to compute it from.
+    func conformanceSnapshot(
+        for key: Key
+    ) -> (generation: UInt64, answer: ConformanceAnswer?, components: [ComponentRecord]) {
+        lock.withLock {
+            if let memo = conformanceAnswers[key], memo.generation == generation { return (generation, memo.answer, []) }
+            return (generation, nil, Array(components.values))
+        }
+    }
+
+    /// Remembers `answer` for `key`, unless a registration happened since `computedAt`.
+    func remember(_ answer: ConformanceAnswer, for key: Key, computedAt: UInt64) {
+        lock.withLock {
+            if generation == computedAt { conformanceAnswers[key] = (computedAt, answer) }
+        }
+    }
+
+    /// Every change retires the remembered conformance answers; a key no longer names the component it did.
+    private func forgetComponentAnswers(for key: Key) {
+        if !conformanceAnswers.isEmpty { conformanceAnswers.removeAll() }
+        if !components.isEmpty { components[key] = nil }
+    }
+
     /// Puts `entry` in unless its key is already registered; returns the entry that is registered now.
     func installIfAbsent(_ entry: AnyEntry) -> AnyEntry {
         lock.withLock {
@@ -72,6 +120,7 @@ final class Registry: @unchecked Sendable {
             table.remove(existing)
             retired.append(existing)
             generation &+= 1
+            forgetComponentAnswers(for: key)
             return true
         }
     }
@@ -111,6 +160,7 @@ final class Registry: @unchecked Sendable {
     @discardableResult
     private func installLocked(_ entry: AnyEntry) -> AnyEntry? {
         generation &+= 1
+        forgetComponentAnswers(for: entry.key)
         if let replaced = existingEntry(for: entry.key) {
             table.replace(replaced, with: entry)
             entry.orderIndex = replaced.orderIndex

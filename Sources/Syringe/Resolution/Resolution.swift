@@ -9,6 +9,14 @@
 /// }
 /// ```
 ///
+/// Async factories receive one too, and resolve both ways:
+///
+/// ```swift
+/// container.register(Database.self, scope: .singleton) { r async throws in
+///     try await Database.connect(settings: try r.resolve(), pool: try await r.resolveAsync())
+/// }
+/// ```
+///
 /// A resolution is meant for the duration of the factory call; it is deliberately not `Sendable`.
 public struct Resolution {
     /// The container that dependencies are resolved from.
@@ -18,9 +26,19 @@ public struct Resolution {
     /// ```
     public let container: Container
 
+    /// The path of the async factory this resolution was handed to, if any: synchronous resolves made
+    /// from there join it, as the thread-local frames do not survive the factory's awaits.
+    let asyncFrame: AsyncFrame?
+
     @usableFromInline
     init(container: Container) {
         self.container = container
+        self.asyncFrame = nil
+    }
+
+    init(container: Container, asyncFrame: AsyncFrame?) {
+        self.container = container
+        self.asyncFrame = asyncFrame
     }
 
     /// Resolves a dependency, as part of the current resolution.
@@ -34,7 +52,12 @@ public struct Resolution {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws(ResolutionError) -> Service {
-        try container.resolve(Service.self, name: name, fileID: fileID, line: line)
+        if let asyncFrame {
+            return try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Service in
+                try container.resolve(Service.self, name: name, fileID: fileID, line: line)
+            }
+        }
+        return try container.resolve(Service.self, name: name, fileID: fileID, line: line)
     }
 
     /// Resolves a dependency that takes arguments, as part of the current resolution.
@@ -49,7 +72,10 @@ public struct Resolution {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws(ResolutionError) -> Service {
-        try container.resolve(Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Service in
+            try container.resolve(
+                Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+        }
     }
 
     /// Resolves a dependency through its key path (after remaps by ``InjectionMapper``), as part of the
@@ -61,7 +87,9 @@ public struct Resolution {
     public func resolve<Value>(
         _ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> Value {
-        try container.resolve(keyPath, fileID: fileID, line: line)
+        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Value in
+            try container.resolve(keyPath, fileID: fileID, line: line)
+        }
     }
 
     /// Resolves a dependency if it is registered; `nil` only when nothing is registered for it.
@@ -76,7 +104,37 @@ public struct Resolution {
         line: UInt = #line
     ) throws(ResolutionError) -> Service? {
         guard container.isRegistered(Service.self, name: name) else { return nil }
-        return try container.resolve(Service.self, name: name, fileID: fileID, line: line)
+        return try resolve(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Resolves a dependency through the async API, as part of the current resolution: for registrations
+    /// with async factories, from inside another async factory.
+    ///
+    /// ```swift
+    /// container.register(Repository.self) { r async throws in
+    ///     Repository(database: try await r.resolveAsync(Database.self))
+    /// }
+    /// ```
+    ///
+    /// A registration with a synchronous factory resolves this way too.
+    public func resolveAsync<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws(ResolutionError) -> Service {
+        try await container.resolveAsync(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Runs every injector registered for a protocol that `target` adopts: interface injection from inside
+    /// a factory or an `onCreated` hook.
+    ///
+    /// ```swift
+    /// container.register(Car.self) { Car() }
+    ///     .onCreated { car, r in try r.inject(into: car) }
+    /// ```
+    public func inject<Target>(into target: Target) throws(ResolutionError) {
+        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) in try container.inject(into: target) }
     }
 }
 

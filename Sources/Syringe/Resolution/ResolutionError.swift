@@ -71,6 +71,12 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// if error.code == .typeMismatch { … }
         /// ```
         public static let typeMismatch = Code("typeMismatch")
+        /// The registration has a `@MainActor` factory and was asked for synchronously off the main actor.
+        ///
+        /// ```swift
+        /// if error.code == .mainActorRequired { let viewModel = try await container.resolveAsync(ViewModel.self) }
+        /// ```
+        public static let mainActorRequired = Code("mainActorRequired")
         /// Several problems found at once, e.g. by `build()` or `validate()`; see ``ResolutionError/errors``.
         ///
         /// ```swift
@@ -193,7 +199,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         }
         let place = "\(fileID):\(line)"
         switch code {
-        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired, .typeMismatch:
+        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired, .typeMismatch, .mainActorRequired:
             lines.append("  requested at  \(place)")
         default:
             lines.append("  registered at  \(place)")

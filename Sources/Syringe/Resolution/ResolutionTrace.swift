@@ -106,13 +106,24 @@ extension Container {
     /// print(try container.traceResolution(of: Car.self))
     /// ```
     ///
-    /// Factories run (in the child, with fresh instances of kept scopes); nothing in this container changes.
+    /// Factories run (in the child, with fresh instances of kept scopes, and with ``Container/shared`` bound
+    /// to the child, so that property wrappers inside them are traced too); nothing in this container changes.
     public func traceResolution<Service>(
         of type: Service.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> ResolutionTrace {
         let recorder = TraceRecorder()
         let child = Container(isolatedFrom: self, tracer: recorder)
-        _ = try child.resolve(Service.self, name: name, fileID: fileID, line: line)
+        // Property wrappers and default arguments inside the factories read `Container.shared`: bind it to
+        // the traced child, so what they resolve shows in the trace too.
+        Container.noteBinding()
+        let outcome: Result<Service, ResolutionError> = Container.$taskLocal.withValue(child) {
+            do throws(ResolutionError) {
+                return .success(try child.resolve(Service.self, name: name, fileID: fileID, line: line))
+            } catch {
+                return .failure(error)
+            }
+        }
+        _ = try outcome.get()
         return ResolutionTrace(steps: recorder.steps)
     }
 }

@@ -9,11 +9,11 @@ final class Pong: Sendable {
     let ping: Ping
     init(_ ping: Ping) { self.ping = ping }
 }
-final class Dashboard: Sendable {
+final class HomeScreen: Sendable {
     let network: any Network
     init(network: any Network) { self.network = network }
 }
-final class Database: Sendable {}
+final class DiskStore: Sendable {}
 
 @Suite("Modules: build() and validate()")
 struct BuildTests {
@@ -61,10 +61,10 @@ struct BuildTests {
         let counter = Counter()
         let line = #line + 2
         let container = Container {
-            Register(Dashboard.self, scope: .singleton) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self, scope: .singleton) { r in HomeScreen(network: try r.resolve()) }
             Register(Ping.self, scope: .singleton) { r in Ping(try r.resolve()) }
             Register(Pong.self) { r in Pong(try r.resolve()) }
-            Register(Database.self, scope: .singleton) { () throws -> Database in throw Failure(reason: "disk full") }
+            Register(DiskStore.self, scope: .singleton) { () throws -> DiskStore in throw Failure(reason: "disk full") }
             Register(Service.self, scope: .singleton) { Service(id: counter.increment()) }
         }
         let file = "SyringeTests/BuildTests.swift"
@@ -80,7 +80,7 @@ struct BuildTests {
             error?.description == """
                 Syringe: build() found 3 problems.
                   1. cannot resolve `any Network` (no registration).
-                      while resolving  Dashboard → any Network
+                      while resolving  HomeScreen → any Network
                       requested at  \(file):\(line)
                       fix: container.register((any Network).self) { … }.
                   2. cannot resolve `Ping`: dependency cycle Ping → Pong → Ping.
@@ -88,8 +88,8 @@ struct BuildTests {
                       registered at  \(file):\(line + 1)
                       fix: break the cycle: register one side with scope: .graph and set its back-reference in \
                 .onCreated { instance, r in … } instead of in its factory.
-                  3. cannot resolve `Database`: its factory threw Failure(disk full).
-                      while resolving  Database
+                  3. cannot resolve `DiskStore`: its factory threw Failure(disk full).
+                      while resolving  DiskStore
                       registered at  \(file):\(line + 3)
                       fix: make the factory registered at \(file):\(line + 3) succeed, or catch the error where \
                 you resolve (the original is `underlyingError`).
@@ -103,7 +103,7 @@ struct BuildTests {
 
     @Test func oneProblemIsStillAMultipleError() throws {
         let container = Container {
-            Register(Dashboard.self, scope: .singleton) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self, scope: .singleton) { r in HomeScreen(network: try r.resolve()) }
         }
         let error = #expect(throws: ResolutionError.self) { try container.build() }
         #expect(error?.code == .multiple)
@@ -113,28 +113,28 @@ struct BuildTests {
 
     @Test func aProblemSharedBySeveralSingletonsIsReportedOnce() throws {
         final class Screen: Sendable {
-            init(_ dashboard: Dashboard) {}
+            init(_ dashboard: HomeScreen) {}
         }
         let container = Container {
             Register(Ping.self, scope: .singleton) { r in Ping(try r.resolve()) }
             Register(Pong.self, scope: .singleton) { r in Pong(try r.resolve()) }   // the same loop, entered from Pong
-            Register(Dashboard.self) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self) { r in HomeScreen(network: try r.resolve()) }
             Register(Screen.self, name: "a", scope: .singleton) { r in Screen(try r.resolve()) }
             Register(Screen.self, name: "b", scope: .singleton) { r in Screen(try r.resolve()) }
         }
         let error = #expect(throws: ResolutionError.self) { try container.build() }
         #expect(error?.errors.map(\.code) == [.cycle, .notRegistered])
-        #expect(error?.errors[1].path.map(\.description) == [#"Screen (name: "a")"#, "Dashboard", "any Network"])
+        #expect(error?.errors[1].path.map(\.description) == [#"Screen (name: "a")"#, "HomeScreen", "any Network"])
     }
 
     @Test func buildIsRetryableAfterTheProblemIsFixed() throws {
         let container = Container {
-            Register(Dashboard.self, scope: .singleton) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self, scope: .singleton) { r in HomeScreen(network: try r.resolve()) }
         }
         #expect(throws: ResolutionError.self) { try container.build() }
         container.register(Network.self) { MockNetwork() }
         try container.build()
-        #expect(container.instances(of: Dashboard.self).count == 1)
+        #expect(container.instances(of: HomeScreen.self).count == 1)
     }
 
     @Test func aChildBuildsOnlyItsOwnSingletons() throws {
@@ -153,14 +153,14 @@ struct BuildTests {
 
     @Test func buildThrowsWhatFailsInsideASingletonsGraphWithItsPath() throws {
         let container = Container {
-            Register(Dashboard.self) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self) { r in HomeScreen(network: try r.resolve()) }
             Register(Service.self, scope: .singleton) { r in
-                _ = try r.resolve(Dashboard.self)
+                _ = try r.resolve(HomeScreen.self)
                 return Service()
             }
         }
         let error = #expect(throws: ResolutionError.self) { try container.build() }
-        #expect(error?.errors.first?.path.map(\.description) == ["Service", "Dashboard", "any Network"])
+        #expect(error?.errors.first?.path.map(\.description) == ["Service", "HomeScreen", "any Network"])
     }
 }
 
@@ -168,10 +168,10 @@ struct BuildTests {
 struct ValidateTests {
     @Test func validateFindsProblemsInEveryScopeNotOnlySingletons() throws {
         let parent = Container {
-            Register(Database.self) { () throws -> Database in throw Failure(reason: "offline") }
+            Register(DiskStore.self) { () throws -> DiskStore in throw Failure(reason: "offline") }
         }
         let child = Container(parent: parent) {
-            Register(Dashboard.self) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self) { r in HomeScreen(network: try r.resolve()) }
             Register(Ping.self, scope: .cached) { r in Ping(try r.resolve()) }
             Register(Pong.self) { r in Pong(try r.resolve()) }
             Register(AppClock.self) { SystemClock() }
@@ -208,14 +208,14 @@ struct ValidateTests {
 
     @Test func validateUsesTheRegistrationsThisContainerWouldUse() throws {
         let parent = Container {
-            Register(Dashboard.self) { r in Dashboard(network: try r.resolve()) }
+            Register(HomeScreen.self) { r in HomeScreen(network: try r.resolve()) }
         }
         #expect(throws: ResolutionError.self) { try parent.validate() }
         let child = Container(parent: parent) { Register(Network.self) { MockNetwork() } }
         try child.validate()
         // The parent's broken registration is shadowed in a child that overrides it.
         let fixed = Container(parent: parent) {
-            Register(Dashboard.self) { Dashboard(network: URLNetwork()) }
+            Register(HomeScreen.self) { HomeScreen(network: URLNetwork()) }
         }
         try fixed.validate()
     }
@@ -223,13 +223,13 @@ struct ValidateTests {
     @Test func validateResolvesMultiBindingsToo() throws {
         let container = Container {
             Contribute(Plugin.self) { r in NamedPlugin(id: try r.resolve(Network.self).kind) }
-            Register(Dashboard.self) { r in
+            Register(HomeScreen.self) { r in
                 _ = try r.resolveAll(Plugin.self)
-                return Dashboard(network: MockNetwork())
+                return HomeScreen(network: MockNetwork())
             }
         }
         let error = #expect(throws: ResolutionError.self) { try container.validate() }
-        // The contribution fails alone and inside Dashboard: two different paths to one missing key, one
+        // The contribution fails alone and inside HomeScreen: two different paths to one missing key, one
         // place that asks for it: one problem.
         #expect(error?.errors.count == 1)
         #expect(error?.errors.first?.code == .notRegistered)

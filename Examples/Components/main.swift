@@ -1,0 +1,1 @@
+for line in run() { print(line) }

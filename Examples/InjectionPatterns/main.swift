@@ -1,0 +1,5 @@
+do {
+    for line in try run() { print(line) }
+} catch {
+    print(error)
+}
