@@ -120,7 +120,7 @@ extension Container {
         _ entry: Entry<Service>, key: Key
     ) async throws(ResolutionError) -> Service {
         let chain = AsyncFrame.current
-        if let chain, chain.contains(ObjectIdentifier(entry)) {
+        if let chain, chain.contains(entry) {
             throw AsyncFrame.describing(chain) { cycle(key: key, entry: entry) }
         }
         while true {
@@ -162,14 +162,14 @@ extension Container {
             preconditionFailure("Syringe: the async engine builds async registrations only")
         }
         let parent = AsyncFrame.current
-        if let parent, parent.contains(ObjectIdentifier(entry)) {
+        if let parent, parent.contains(entry) {
             throw AsyncFrame.describing(parent) { cycle(key: key, entry: entry) }
         }
-        let frame = AsyncFrame(key: key, entry: entry, parent: parent, ticket: ticket)
+        let frame = AsyncFrame(entry: entry, parent: parent, ticket: ticket)
         let instance: Service
         do {
             instance = try await AsyncFrame.$current.withValue(frame) {
-                try await factory(Resolution(container: container, asyncFrame: frame))
+                try await factory(Resolution(container: container))
             }
         } catch let error as ResolutionError {
             throw error

@@ -102,7 +102,7 @@ extension Container {
         return expression + (key.name.map { ", name: \"\($0)\"" } ?? "")
     }
 
-    func asyncRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+    func asyncRequired(_ key: Key, entry: AnyEntry) -> ResolutionError {
         let path = currentPath(then: key)
         let arguments = resolveArguments(key)
         var fix = "use try await container.resolveAsync(\(arguments))"
@@ -112,7 +112,11 @@ extension Container {
         return ResolutionError(
             code: .asyncRequired,
             summary: "cannot resolve `\(key.description)` synchronously: its factory is async.",
-            path: path, fileID: "\(fileID)", line: Int(line), fix: fix + ".")
+            path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: fix + ".")
+    }
+
+    func mainActorRequired(_ key: Key, entry: AnyEntry) -> ResolutionError {
+        mainActorRequired(key, fileID: entry.fileID, line: entry.line)
     }
 
     func mainActorRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {

@@ -60,21 +60,22 @@ extension Container {
         }
         guard !injectors.isEmpty else { return }
         let value = target as Any
-        var key = Key(serviceType: Swift.type(of: value), name: nil, argumentTypes: nil)
+        let key = Key(serviceType: Swift.type(of: value), name: nil, argumentTypes: nil)
         let parent = CurrentFrame.pointer
         // From the target's own factory or hook, the path already names it.
         if let parent, parent.pointee.key == key {
             return try runInjectors(injectors, on: value, key: key)
         }
-        try withUnsafePointer(to: &key) { (keyPointer) throws(ResolutionError) in
-            var frame = Frame(request: keyPointer, parent: parent)
+        try withUnsafePointer(to: key) { (request) throws(ResolutionError) in
+            var frame = Frame(request: request, parent: parent)
             try withUnsafeMutablePointer(to: &frame) { (frame) throws(ResolutionError) in
                 CurrentFrame.pointer = frame
                 defer {
                     CurrentFrame.pointer = parent
                     if parent == nil { frame.pointee.endRoot() }
                 }
-                try runInjectors(injectors, on: value, key: keyPointer.pointee)
+                try runInjectors(injectors, on: value, key: key)
+                if parent == nil { try Container.runDeferredHooks(of: frame) }
             }
         }
     }

@@ -22,7 +22,7 @@ extension Container {
             if let instance = found._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Entry<Service>.self).cachedInstance() }) {
                 return instance
             }
-            if found._withUnsafeGuaranteedRef({ $0.storage == .none && $0.execution == .synchronous }) {
+            if found._withUnsafeGuaranteedRef({ $0.storage == .none }) {
                 return try buildUnique(found, as: Service.self)
             }
         }
@@ -53,9 +53,6 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         let key = Key(Service.self, name: name)
         guard let found = lookup(key) else { return try resolveUnregistered(key, fileID: fileID, line: line) }
-        if _slowPath(found.entry.execution != .synchronous) {
-            try requireSynchronous(found.entry, key: key, fileID: fileID, line: line)
-        }
         let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
         return try found.owner.produce(entry, key: key, requester: self, arguments: nil)
     }
@@ -94,9 +91,6 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         guard let found = lookup(key) else { throw missing(key, fileID: fileID, line: line) }
-        if _slowPath(found.entry.execution != .synchronous) {
-            try requireSynchronous(found.entry, key: key, fileID: fileID, line: line)
-        }
         let entry = unsafeDowncast(found.entry, to: Entry<Service>.self)
         return try found.owner.produce(entry, key: key, requester: self, arguments: (repeat each arguments))
     }
@@ -149,19 +143,19 @@ extension Container {
         }
     }
 
-    /// The synchronous API's check of an entry whose factory is async or isolated to the main actor: the
-    /// former always throws, the latter throws unless the caller runs on the main actor.
+    /// The synchronous engine's check of an entry whose factory is async or isolated to the main actor:
+    /// the former always throws, the latter throws unless the caller runs on the main actor. Such entries
+    /// never publish an instance for the fast path and always take the out-of-line builds, so the check
+    /// costs the common path nothing.
     @usableFromInline
-    func requireSynchronous(
-        _ entry: AnyEntry, key: Key, fileID: StaticString, line: UInt
-    ) throws(ResolutionError) {
+    func requireSynchronous(_ entry: AnyEntry, key: Key) throws(ResolutionError) {
         switch entry.execution {
         case .synchronous:
             return
         case .async:
-            throw asyncRequired(key, fileID: fileID, line: line)
+            throw asyncRequired(key, entry: entry)
         case .mainActor:
-            if !MainActorCheck.isCurrent { throw mainActorRequired(key, fileID: fileID, line: line) }
+            if !MainActorCheck.isCurrent { throw mainActorRequired(key, entry: entry) }
         }
     }
 
@@ -214,6 +208,7 @@ extension Container {
     func buildStored<Service>(
         _ entry: Entry<Service>, key: Key, factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
+        if _slowPath(entry.execution != .synchronous) { try requireSynchronous(entry, key: key) }
         if let constructed = try reentry(entry, key: key) { return constructed }
         let me = ThreadID.current
         while true {
@@ -309,6 +304,7 @@ extension Container {
         _ entry: Entry<Service>, key: Key, in container: Container, graph: Bool,
         factory: (Resolution) throws -> Service
     ) throws(ResolutionError) -> Service {
+        if _slowPath(entry.execution != .synchronous) { try requireSynchronous(entry, key: key) }
         if let constructed = try reentry(entry, key: key) { return constructed }
         let parent = CurrentFrame.pointer
         var frame = Frame(entry: entry, parent: parent)

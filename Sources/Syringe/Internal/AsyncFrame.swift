@@ -5,12 +5,8 @@
 /// (`r.resolve(…)`) see the chain as ordinary frames (``join(_:_:)``), so paths, errors and cycle checks
 /// run through sync and async factories alike.
 final class AsyncFrame: Sendable {
-    /// The key that was requested.
-    let key: Key
-    /// The registration being built.
-    let entry: ObjectIdentifier
-    /// The same registration, kept alive for the stack frames that mirror this one.
-    let entryObject: AnyEntry
+    /// The registration being built; its key is what paths show.
+    let entry: AnyEntry
     let parent: AsyncFrame?
     /// Set when this frame builds the instance of a stored scope: what others wait for (see ``AsyncWaitGraph``).
     let ticket: AsyncBuildTicket?
@@ -20,10 +16,8 @@ final class AsyncFrame: Sendable {
     /// The innermost frame of the async resolution running in this task.
     @TaskLocal static var current: AsyncFrame?
 
-    init(key: Key, entry: AnyEntry, parent: AsyncFrame?, ticket: AsyncBuildTicket?) {
-        self.key = key
-        self.entry = ObjectIdentifier(entry)
-        self.entryObject = entry
+    init(entry: AnyEntry, parent: AsyncFrame?, ticket: AsyncBuildTicket?) {
+        self.entry = entry
         self.parent = parent
         self.ticket = ticket
         self.graph = parent == nil ? Protected([:]) : nil
@@ -37,10 +31,10 @@ final class AsyncFrame: Sendable {
     }
 
     /// Whether `entry` is being built on this path (including this frame).
-    func contains(_ entry: ObjectIdentifier) -> Bool {
+    func contains(_ entry: AnyEntry) -> Bool {
         var frame: AsyncFrame? = self
         while let current = frame {
-            if current.entry == entry { return true }
+            if current.entry === entry { return true }
             frame = current.parent
         }
         return false
@@ -67,11 +61,7 @@ final class AsyncFrame: Sendable {
         guard let chain else { return try body() }
         return try publish(chain) { (root) throws(ResolutionError) -> Result in
             let result = try body()
-            if let graph = root.pointee.graph {
-                while !graph.deferred.isEmpty {
-                    if let error = graph.deferred.removeFirst()() { throw error }
-                }
-            }
+            try Container.runDeferredHooks(of: root)
             return result
         }
     }
@@ -90,6 +80,8 @@ final class AsyncFrame: Sendable {
         defer { CurrentFrame.pointer = saved }
         return try materialize(chain) { (innermost, root) throws(Failure) -> Result in
             CurrentFrame.pointer = innermost
+            // The laid-out root owns the `.graph` cache of the synchronous builds made in `body`.
+            defer { root.pointee.endRoot() }
             return try body(root)
         }
     }
@@ -103,7 +95,7 @@ final class AsyncFrame: Sendable {
             _ frame: AsyncFrame, parent: UnsafeMutablePointer<Frame>?, root: UnsafeMutablePointer<Frame>?,
             chain: ArraySlice<AsyncFrame>
         ) throws(Failure) -> Result {
-            var stackFrame = Frame(entry: frame.entryObject, parent: parent)
+            var stackFrame = Frame(entry: frame.entry, parent: parent)
             return try withUnsafeMutablePointer(to: &stackFrame) { (pointer) throws(Failure) -> Result in
                 let root = root ?? pointer
                 guard let next = chain.first else { return try body(pointer, root) }

@@ -209,26 +209,23 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         self.factory = factory
         let execution: Execution
         switch factory {
-        case let .plain(make):
-            (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
-            execution = .synchronous
-        case let .resolver(make):
-            (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
-            execution = .synchronous
-        case let .arguments(make):
-            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
-            execution = .synchronous
-        case .provided:
-            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
-            execution = .synchronous
-        case .async:
-            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
-            execution = .async
-        case .mainActor:
-            (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
-            execution = .mainActor
+        case let .plain(make): (plainFactory, resolverFactory, argumentFactory) = (make, nil, nil)
+        case let .resolver(make): (plainFactory, resolverFactory, argumentFactory) = (nil, make, nil)
+        case let .arguments(make): (plainFactory, resolverFactory, argumentFactory) = (nil, nil, make)
+        case .provided, .async, .mainActor: (plainFactory, resolverFactory, argumentFactory) = (nil, nil, nil)
+        }
+        switch factory {
+        case .async: execution = .async
+        case .mainActor: execution = .mainActor
+        case .plain, .resolver, .arguments, .provided: execution = .synchronous
         }
         super.init(key: key, scope: scope, fileID: fileID, line: line, serviceType: Service.self, execution: execution)
+        if execution != .synchronous {
+            // Routes every build through the out-of-line path, where the engine checks how it may run.
+            let noHooks = InstanceBox<[Hook]>([])
+            published.append(noHooks)
+            syringe_store_release(hookSlot, Unmanaged.passUnretained(noHooks).toOpaque())
+        }
     }
 
     override func copy() -> AnyEntry {
@@ -253,8 +250,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         if let plainFactory { return try plainFactory() }
         if let resolverFactory { return try resolverFactory(resolution) }
         if let argumentFactory { return try argumentFactory(resolution, arguments ?? ()) }
-        if case .provided = factory { Entry.providedWithoutFactory(key) }
-        return try makeIsolated(resolution)
+        return try makeOther(resolution)
     }
 
     /// Runs the stored factory of a registration resolved without arguments.
@@ -263,16 +259,19 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         if let plainFactory { return try plainFactory() }
         if let resolverFactory { return try resolverFactory(resolution) }
         if let argumentFactory { return try argumentFactory(resolution, ()) }
-        if case .provided = factory { Entry.providedWithoutFactory(key) }
-        return try makeIsolated(resolution)
+        return try makeOther(resolution)
     }
 
-    /// Runs a main-actor factory (which checks where it runs), or refuses an async one: the synchronous API
-    /// refuses async entries before it gets here, so this guards internal callers.
+    /// The factories that are not unpacked: a main-actor one (which checks where it runs), an async one
+    /// (refused: the synchronous engine checks before it gets here, so this guards internal callers), and
+    /// a key-path default, which is only ever built with the factory of its access.
     @usableFromInline
-    func makeIsolated(_ resolution: Resolution) throws -> Service {
-        if case let .mainActor(factory) = factory { return try factory.run(resolution) }
-        throw resolution.container.asyncRequired(key, fileID: fileID, line: line)
+    func makeOther(_ resolution: Resolution) throws -> Service {
+        switch factory {
+        case let .mainActor(factory): return try factory.run(resolution)
+        case .async: throw resolution.container.asyncRequired(key, entry: self)
+        case .plain, .resolver, .arguments, .provided: Entry.providedWithoutFactory(key)
+        }
     }
 
     @usableFromInline
@@ -280,7 +279,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         preconditionFailure("Syringe: \(key) is a container property; resolve it through its key path")
     }
 
-    /// Whether any `onCreated` hook is registered: one pointer load.
+    /// Whether any `onCreated` hook is registered: one pointer load. Also true for async and main-actor
+    /// entries, whose builds always take the out-of-line path.
     @inlinable
     var hasHooks: Bool { syringe_load_acquire(hookSlot) != nil }
 
@@ -365,10 +365,11 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         return sharedInstance()
     }
 
-    /// The instance of a `.shared` scope, if someone still holds it.
+    /// The instance of a `.shared` scope, if someone still holds it (only after the checks of
+    /// `buildStored` for async and main-actor entries).
     @usableFromInline
     func sharedInstance() -> Service? {
-        guard scope.kind == .shared else { return nil }
+        guard scope.kind == .shared, execution == .synchronous else { return nil }
         return lock.withLock { sharedObject } as? Service
     }
 

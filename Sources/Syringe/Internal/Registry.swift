@@ -53,7 +53,7 @@ final class Registry: @unchecked Sendable {
         lock.withLock { installLocked(entry) }
     }
 
-    // MARK: Components (see Container+Components.swift)
+    // MARK: Components (see Container+Components.swift); guarded by `lock` like the rest
 
     /// The components registered here by their own type, which also answer the protocols they conform to.
     @exclusivity(unchecked) private var components: [Key: ComponentRecord] = [:]
@@ -83,7 +83,9 @@ final class Registry: @unchecked Sendable {
         for key: Key
     ) -> (generation: UInt64, answer: ConformanceAnswer?, components: [ComponentRecord]) {
         lock.withLock {
-            if let memo = conformanceAnswers[key], memo.generation == generation { return (generation, memo.answer, []) }
+            if let memo = conformanceAnswers[key], memo.generation == generation {
+                return (generation, memo.answer, [])
+            }
             return (generation, nil, Array(components.values))
         }
     }
@@ -93,12 +95,6 @@ final class Registry: @unchecked Sendable {
         lock.withLock {
             if generation == computedAt { conformanceAnswers[key] = (computedAt, answer) }
         }
-    }
-
-    /// Every change retires the remembered conformance answers; a key no longer names the component it did.
-    private func forgetComponentAnswers(for key: Key) {
-        if !conformanceAnswers.isEmpty { conformanceAnswers.removeAll() }
-        if !components.isEmpty { components[key] = nil }
     }
 
     /// Puts `entry` in unless its key is already registered; returns the entry that is registered now.
@@ -155,6 +151,12 @@ final class Registry: @unchecked Sendable {
     private func existingEntry(for key: Key) -> AnyEntry? {
         let found = key.isPlainType ? table.find(plainType: ObjectIdentifier(key.serviceType)) : table.find(key, hash: key.fastHash)
         return found?.takeUnretainedValue()
+    }
+
+    /// Every change retires the remembered conformance answers; a key no longer names the component it did.
+    private func forgetComponentAnswers(for key: Key) {
+        if !conformanceAnswers.isEmpty { conformanceAnswers.removeAll() }
+        if !components.isEmpty { components[key] = nil }
     }
 
     @discardableResult

@@ -26,19 +26,22 @@ public struct Resolution {
     /// ```
     public let container: Container
 
-    /// The path of the async factory this resolution was handed to, if any: synchronous resolves made
-    /// from there join it, as the thread-local frames do not survive the factory's awaits.
-    let asyncFrame: AsyncFrame?
-
     @usableFromInline
     init(container: Container) {
         self.container = container
-        self.asyncFrame = nil
     }
 
-    init(container: Container, asyncFrame: AsyncFrame?) {
-        self.container = container
-        self.asyncFrame = asyncFrame
+    /// Whether this resolution is used where no synchronous frame is published: from an async factory,
+    /// whose path lives in a task-local (the thread-local frames do not survive its awaits). Inside a
+    /// synchronous factory or hook a frame is always published, so that case costs one thread-local read.
+    @inlinable
+    var isOutsideAFrame: Bool { CurrentFrame.pointer == nil }
+
+    /// Runs `body` on the path of the async factory this resolution is used from, if any: synchronous
+    /// resolves made there then join that path. Out of line: the common path stays as small as it was.
+    @usableFromInline
+    func joiningAsyncPath<Result>(_ body: () throws(ResolutionError) -> Result) throws(ResolutionError) -> Result {
+        try AsyncFrame.join(AsyncFrame.current, body)
     }
 
     /// Resolves a dependency, as part of the current resolution.
@@ -46,14 +49,15 @@ public struct Resolution {
     /// ```swift
     /// container.register(Car.self) { r in Car(engine: try r.resolve()) }
     /// ```
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws(ResolutionError) -> Service {
-        if let asyncFrame {
-            return try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Service in
+        if _slowPath(isOutsideAFrame) {
+            return try joiningAsyncPath { () throws(ResolutionError) -> Service in
                 try container.resolve(Service.self, name: name, fileID: fileID, line: line)
             }
         }
@@ -72,10 +76,14 @@ public struct Resolution {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws(ResolutionError) -> Service {
-        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Service in
-            try container.resolve(
-                Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+        if _slowPath(isOutsideAFrame) {
+            return try joiningAsyncPath { () throws(ResolutionError) -> Service in
+                try container.resolve(
+                    Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+            }
         }
+        return try container.resolve(
+            Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
     }
 
     /// Resolves a dependency through its key path (after remaps by ``InjectionMapper``), as part of the
@@ -87,9 +95,12 @@ public struct Resolution {
     public func resolve<Value>(
         _ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line
     ) throws(ResolutionError) -> Value {
-        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) -> Value in
-            try container.resolve(keyPath, fileID: fileID, line: line)
+        if _slowPath(isOutsideAFrame) {
+            return try joiningAsyncPath { () throws(ResolutionError) -> Value in
+                try container.resolve(keyPath, fileID: fileID, line: line)
+            }
         }
+        return try container.resolve(keyPath, fileID: fileID, line: line)
     }
 
     /// Resolves a dependency if it is registered; `nil` only when nothing is registered for it.
@@ -134,7 +145,7 @@ public struct Resolution {
     ///     .onCreated { car, r in try r.inject(into: car) }
     /// ```
     public func inject<Target>(into target: Target) throws(ResolutionError) {
-        try AsyncFrame.join(asyncFrame) { () throws(ResolutionError) in try container.inject(into: target) }
+        try joiningAsyncPath { () throws(ResolutionError) in try container.inject(into: target) }
     }
 }
 

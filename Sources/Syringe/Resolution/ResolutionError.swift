@@ -199,7 +199,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         }
         let place = "\(fileID):\(line)"
         switch code {
-        case .notRegistered, .argumentMismatch, .ambiguous, .asyncRequired, .typeMismatch, .mainActorRequired:
+        case .notRegistered, .argumentMismatch, .ambiguous, .typeMismatch:
             lines.append("  requested at  \(place)")
         default:
             lines.append("  registered at  \(place)")

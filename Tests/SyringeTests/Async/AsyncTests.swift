@@ -47,15 +47,15 @@ struct AsyncTests {
 
     @Test func theSynchronousAPIThrowsAsyncRequiredImmediately() async throws {
         let container = Container()
-        container.register(Database.self, scope: .singleton) { r async throws in try await Database.connect() }
         let line = #line + 1
+        container.register(Database.self, scope: .singleton) { r async throws in try await Database.connect() }
         let error = #expect(throws: ResolutionError.self) { try container.resolve(Database.self) }
         #expect(error?.code == .asyncRequired)
         #expect(
             error?.description == """
                 Syringe: cannot resolve `Database` synchronously: its factory is async.
                   while resolving  Database
-                  requested at  SyringeTests/AsyncTests.swift:\(line)
+                  registered at  SyringeTests/AsyncTests.swift:\(line)
                   fix: use try await container.resolveAsync(Database.self).
                 """)
         // Also once the singleton exists: the answer never depends on timing.
@@ -66,15 +66,15 @@ struct AsyncTests {
 
     @Test func aSynchronousFactoryNeedingAnAsyncOneIsToldToBecomeAsync() throws {
         let container = Container()
+        let line = #line + 1
         container.register(Database.self) { try await Database.connect() }
         container.register(Repository.self) { r in Repository(database: try r.resolve(), clock: FixedClock()) }
-        let line = #line - 1
         let error = #expect(throws: ResolutionError.self) { try container.resolve(Repository.self) }
         #expect(
             error?.description == """
                 Syringe: cannot resolve `Database` synchronously: its factory is async.
                   while resolving  Repository → Database
-                  requested at  SyringeTests/AsyncTests.swift:\(line)
+                  registered at  SyringeTests/AsyncTests.swift:\(line)
                   fix: use try await container.resolveAsync(Database.self); inside a factory, make that factory \
                 async and use try await r.resolveAsync(Database.self).
                 """)

@@ -20,6 +20,9 @@ extension Container {
 
 @Suite("Main-actor services")
 struct MainActorTests {
+    /// The line of the main-actor registration in ``container(scope:)``.
+    static let registrationLine = #line + 5
+
     func container(scope: Scope = .unique) -> Container {
         let container = Container()
         container.register((any Clock).self) { FixedClock() }
@@ -49,14 +52,14 @@ struct MainActorTests {
 
     @Test func resolvingOffTheMainActorIsAClearError() throws {
         let container = container(scope: .singleton)
-        let line = #line + 1
+        let line = MainActorTests.registrationLine
         let error = #expect(throws: ResolutionError.self) { try container.resolve(ViewModel.self) }
         #expect(error?.code == .mainActorRequired)
         #expect(
             error?.description == """
                 Syringe: cannot resolve `ViewModel` off the main actor: its factory is isolated to the main actor.
                   while resolving  ViewModel
-                  requested at  SyringeTests/MainActorTests.swift:\(line)
+                  registered at  SyringeTests/MainActorTests.swift:\(line)
                   fix: resolve it from main-actor code (a @MainActor function, type or factory), or use try await \
                 container.resolveAsync(ViewModel.self), which runs the factory on the main actor.
                 """)

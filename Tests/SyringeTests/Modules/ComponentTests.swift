@@ -23,6 +23,9 @@ final class Keychain: BaseStore, Component, SecretStore, Wipeable, @unchecked Se
 protocol Pinger: Component, Sendable { func ping() -> String }
 struct LivePinger: Pinger { func ping() -> String { "pong" } }
 
+protocol Ledger: Sendable {}
+final class LiveLedger: Ledger, Component, Sendable {}
+
 /// Reads a component through `@Injected`, which resolves from `Container.shared`.
 struct PingClient {
     @Injected var pinger: any Pinger
@@ -192,6 +195,26 @@ struct ComponentTests {
     @Test func injectedFindsAComponentByConformance() {
         Container.shared.register(LivePinger.self)
         #expect(PingClient().pinger.ping() == "pong")
+    }
+
+    @Test func aTestContainerBuildsItsOwnInstanceOfAComponentFoundByConformance() throws {
+        let app = Container()
+        app.register(LiveLedger.self, scope: .singleton)
+        let live = try app.resolve((any Ledger).self) as? LiveLedger
+        let isolated = Container(isolatedFrom: app)
+        let fresh = try isolated.resolve((any Ledger).self) as? LiveLedger
+        #expect(fresh != nil)
+        #expect(fresh !== live)
+        #expect(try isolated.resolve((any Ledger).self) as? LiveLedger === fresh)
+        #expect(try isolated.resolve(LiveLedger.self) === fresh)
+        #expect(try app.resolve(LiveLedger.self) === live)
+    }
+
+    @Test func overridesRegisterComponentsForOneTest() throws {
+        let token = try Container.withOverrides { $0.register(TestToken.self) } operation: {
+            try Container.shared.resolve((any Token).self)
+        }
+        #expect(token.value == "TESTTOKEN")
     }
 
     @Test func explicitForwardingSharesOneRegistrationAndOneCache() throws {
