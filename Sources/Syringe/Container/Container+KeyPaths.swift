@@ -45,7 +45,7 @@ extension Container {
         function: StaticString = #function,
         _ factory: () throws -> Value
     ) -> Value {
-        let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: Container.self, name: function))
+        let key = Key.property(function, of: Container.self, as: Value.self)
         return provided(key, scope: scope, fileID: fileID, line: line, factory: factory)
     }
 
@@ -58,7 +58,7 @@ extension Container {
     /// }
     /// ```
     public func override<Value: Sendable>(_ value: Value, function: StaticString = #function) {
-        let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: Container.self, name: function))
+        let key = Key.property(function, of: Container.self, as: Value.self)
         override(key, with: value)
     }
 

@@ -44,7 +44,7 @@ extension SubContainer {
         function: StaticString = #function,
         _ factory: () throws -> Value
     ) -> Value {
-        let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: Self.self, name: function))
+        let key = Key.property(function, of: Self.self, as: Value.self)
         return container.provided(key, scope: scope, fileID: fileID, line: line, factory: factory)
     }
 
@@ -59,7 +59,7 @@ extension SubContainer {
     /// Container.shared.login.useCase = MockLoginUseCase()
     /// ```
     public func override<Value: Sendable>(_ value: Value, function: StaticString = #function) {
-        let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: Self.self, name: function))
+        let key = Key.property(function, of: Self.self, as: Value.self)
         container.override(key, with: value)
     }
 }

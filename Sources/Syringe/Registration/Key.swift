@@ -147,6 +147,11 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         if let argumentTypes { hasher.combine(ObjectIdentifier(argumentTypes)) }
     }
 
+    /// The key of a container property named `name` of `owner` (`provide` and `override(_:)`).
+    static func property<Value>(_ name: StaticString, of owner: any Any.Type, as value: Value.Type) -> Key {
+        Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: owner, name: name))
+    }
+
     /// Whether this is the key of `resolve(T.self)`: no name, no arguments, no key-path origin.
     @usableFromInline
     var isPlainType: Bool { name == nil && argumentTypes == nil && origin == nil }
