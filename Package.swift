@@ -8,19 +8,15 @@ let package = Package(
         .library(name: "Syringe", targets: ["Syringe"]),
         .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
         .executable(name: "syringe-demo", targets: ["SyringeDemo"]),
-        .executable(name: "keys-example", targets: ["KeysExample"]),
-        .executable(name: "container-properties-example", targets: ["ContainerPropertiesExample"]),
-        .executable(name: "modules-example", targets: ["ModulesExample"]),
-        .executable(name: "injection-patterns-example", targets: ["InjectionPatternsExample"]),
-        .executable(name: "components-example", targets: ["ComponentsExample"]),
     ],
     targets: [
         .target(name: "Syringe", dependencies: ["SyringeShims"]),
-        // C11 atomics for the lock-free read path (and runtime declarations Swift code cannot name).
+        // C11 atomics, the reclamation of the lock-free read path, thread-locals and one runtime declaration.
         .target(name: "SyringeShims"),
         .target(name: "SyringeTesting", dependencies: ["Syringe"]),
         .executableTarget(name: "SyringeDemo", dependencies: ["Syringe"]),
-        // One small program per seed article (see Examples/README.md), each checked by ExamplesTests.
+        // One small program per idiom (see Examples/README.md), each checked by ExamplesTests. Targets only:
+        // `swift run KeysExample` finds them, and packages that depend on Syringe do not see them.
         .executableTarget(name: "KeysExample", dependencies: ["Syringe"], path: "Examples/Keys"),
         .executableTarget(
             name: "ContainerPropertiesExample", dependencies: ["Syringe"], path: "Examples/ContainerProperties"),

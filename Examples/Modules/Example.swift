@@ -43,8 +43,10 @@ func run() throws -> [String] {
     let broken = Container { Register((any JourneyService).self) { r in JourneyTracker(location: try r.resolve()) } }
     do {
         try broken.validate()
-    } catch {
+    } catch let error as ResolutionError {
         lines.append("validate(): \(error.errors.count) problem, \(error.errors.first?.code ?? .multiple)")
+    } catch {
+        lines.append("validate(): \(error)")
     }
     return lines
 }

@@ -20,13 +20,13 @@ enum MistakesFeature {
             _ = try scratch.resolve(Workshop.self)
         } catch {
             narrator.say("A missing registration:")
-            narrator.show(error.description)
+            narrator.show("\(error)")
         }
         do {
             _ = try scratch.resolve(Chicken.self)
         } catch {
             narrator.say("A cycle:")
-            narrator.show(error.description)
+            narrator.show("\(error)")
         }
     }
 }

@@ -44,8 +44,8 @@ extension SubContainer {
         function: StaticString = #function,
         _ factory: () throws -> Value
     ) -> Value {
-        let key = Key.property(function, of: Self.self, as: Value.self)
-        return container.provided(key, scope: scope, fileID: fileID, line: line, factory: factory)
+        container.produceKeyPathValue(
+            .property(owner: Self.self, name: function), scope: scope, fileID: fileID, line: line, factory: factory)
     }
 
     /// Overrides a `provide` property from its setter; the override replaces the default and its
@@ -58,8 +58,9 @@ extension SubContainer {
     /// }
     /// Container.shared.login.useCase = MockLoginUseCase()
     /// ```
-    public func override<Value: Sendable>(_ value: Value, function: StaticString = #function) {
-        let key = Key.property(function, of: Self.self, as: Value.self)
-        container.override(key, with: value)
+    public func override<Value: Sendable>(
+        _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) {
+        container.override(Key.property(function, of: Self.self, as: Value.self), with: value, fileID: fileID, line: line)
     }
 }

@@ -1,9 +1,8 @@
-/// One registration inside `Container { … }` or a ``Module``: the builder form of
-/// `container.register(_:name:scope:factory:)`.
+/// One registration inside `Container { … }` or a ``Module``: the builder form of `container.register`.
 ///
-/// It takes the same shapes as `container.register`: a plain factory, a factory that resolves its
-/// dependencies, a factory with arguments, a `name:`, a `scope:`, and `.onCreated` hooks. Errors point
-/// at the line of the `Register`.
+/// It takes every shape `container.register` takes: a plain factory, a factory that resolves its
+/// dependencies, a factory with arguments, async and `@MainActor` factories, a ``Component`` by its type,
+/// a `name:`, a `scope:`, `.onCreated` hooks and `.liveOnly()`. Errors point at the line of the `Register`.
 ///
 /// ```swift
 /// struct LocationModule: Module {
@@ -12,6 +11,8 @@
 ///         Register(JourneyService.self) { r in JourneyTracker(location: try r.resolve()) }
 ///         Register(Map.self, name: "eu") { Map("eu") }
 ///         Register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }
+///         Register(Database.self, scope: .singleton) { r async throws in try await Database.connect() }
+///         Register(Settings.self)                                             // a Component
 ///         Register(Parent.self, scope: .graph) { Parent() }
 ///             .onCreated { parent, r in parent.child = try r.resolve() }
 ///     }
@@ -31,16 +32,11 @@ public struct Register<Service>: Registrations, Sendable {
     /// Register(Transmission.self, scope: .singleton) { ManualTransmission() }
     /// ```
     public init(
-        _ type: Service.Type = Service.self,
-        name: String? = nil,
-        scope: Scope = .unique,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) {
-        pending = PendingRegistration { container in
-            container.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
-        }
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
     }
 
     /// Registers a factory for `Service` that resolves its dependencies: constructor injection.
@@ -49,16 +45,11 @@ public struct Register<Service>: Registrations, Sendable {
     /// Register(JourneyService.self) { r in JourneyTracker(location: try r.resolve()) }
     /// ```
     public init(
-        _ type: Service.Type = Service.self,
-        name: String? = nil,
-        scope: Scope = .unique,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution) throws -> Service
     ) {
-        pending = PendingRegistration { container in
-            container.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
-        }
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
     }
 
     /// Registers a factory for `Service` that takes arguments at resolve time.
@@ -68,27 +59,86 @@ public struct Register<Service>: Registrations, Sendable {
     /// // later: try container.resolve(Greeter.self, arguments: "Ada", 3)
     /// ```
     public init<each Argument>(
-        _ type: Service.Type = Service.self,
-        name: String? = nil,
-        scope: Scope = .unique,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
     ) {
-        pending = PendingRegistration { container in
-            container.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
-        }
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+    }
+
+    /// Registers an async factory for `Service`, resolved with `resolveAsync`.
+    ///
+    /// ```swift
+    /// Register(Database.self, scope: .singleton) { r async throws in try await Database.connect(r.resolve()) }
+    /// ```
+    public init(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (Resolution) async throws -> Service
+    ) {
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+    }
+
+    /// Registers an async factory for `Service` that needs no other dependencies.
+    ///
+    /// ```swift
+    /// Register(Database.self, scope: .singleton) { try await Database.connect() }
+    /// ```
+    public init(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable () async throws -> Service
+    ) {
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+    }
+
+    /// Registers an async factory for `Service` that takes arguments at resolve time.
+    ///
+    /// ```swift
+    /// Register(Report.self) { (r, page: Int) async throws in try await Report.load(page) }
+    /// ```
+    public init<each Argument: Sendable>(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
+    ) {
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
     }
 
     /// Adds a hook that runs after the factory and before the instance is handed out: setter injection.
-    /// See ``Registration/onCreated(_:)``.
+    /// See ``Registration/onCreated(fileID:line:_:)-(_)``.
     ///
     /// ```swift
     /// Register(Parent.self, scope: .graph) { Parent() }
     ///     .onCreated { parent, r in parent.child = try r.resolve() }
     /// ```
-    public func onCreated(_ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void) -> Register {
-        Register(pending: pending.adding(hook))
+    public func onCreated(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void
+    ) -> Register {
+        Register(pending: pending.adding { $0.onCreated(fileID: fileID, line: line, hook) })
+    }
+
+    /// Adds an async hook that runs after the factory; the registration is then resolved with `resolveAsync`.
+    ///
+    /// ```swift
+    /// Register(Cache.self, scope: .singleton) { Cache() }
+    ///     .onCreated { cache, r async throws in await cache.warm() }
+    /// ```
+    public func onCreated(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (inout Service, Resolution) async throws -> Void
+    ) -> Register {
+        Register(pending: pending.adding { $0.onCreated(fileID: fileID, line: line, hook) })
+    }
+
+    /// Marks the registration as live-only (see ``Registration/liveOnly()``).
+    ///
+    /// ```swift
+    /// Register(APIClient.self, scope: .singleton) { LiveAPIClient() }.liveOnly()
+    /// ```
+    public func liveOnly() -> Register {
+        Register(pending: pending.adding { $0.liveOnly() })
     }
 
     /// Makes the registration in `container`.
@@ -98,5 +148,52 @@ public struct Register<Service>: Registrations, Sendable {
     /// ```
     public func apply(to container: Container) {
         pending.apply(to: container)
+    }
+}
+
+extension Register where Service: Sendable {
+    /// Registers a `@MainActor` factory for `Service`: built on the main actor.
+    ///
+    /// ```swift
+    /// Register(ViewModel.self) { @MainActor r in ViewModel(api: try r.resolve()) }
+    /// ```
+    public init(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @MainActor (Resolution) throws -> Service
+    ) {
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+    }
+
+    /// Registers a `@MainActor` factory for `Service` that needs no other dependencies.
+    ///
+    /// ```swift
+    /// Register(ViewModel.self, scope: .singleton) { @MainActor in ViewModel() }
+    /// ```
+    public init(
+        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        factory: @escaping @MainActor () throws -> Service
+    ) {
+        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+    }
+}
+
+extension Register where Service: Component {
+    /// Registers a ``Component`` to be built with its `init()`, optionally forwarding other types to it.
+    ///
+    /// ```swift
+    /// Register(Settings.self)
+    /// Register(ProductionToken.self, as: (any Token).self, scope: .singleton)
+    /// ```
+    public init<each Forwarded>(
+        _ type: Service.Type, as forwarded: repeat (each Forwarded).Type, name: String? = nil,
+        scope: Scope = .unique, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        var targets: [ForwardTarget] = []
+        for target in repeat each forwarded { targets.append(ForwardTarget(target)) }
+        pending = PendingRegistration { [targets] container in
+            container.register(Service.self, forwardingTo: targets, name: name, scope: scope, fileID: fileID, line: line)
+        }
     }
 }

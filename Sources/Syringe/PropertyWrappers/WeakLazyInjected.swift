@@ -13,7 +13,7 @@
 /// else holds. `Sendable` when its value is.
 @propertyWrapper
 public struct WeakLazyInjected<Value: AnyObject> {
-    private let storage: WeakLazyStorage<Value>
+    private let storage: OnceCell<ObjectReference<Value>>
 
     /// Injects the object behind a key path of ``Container`` on first access, held weakly.
     ///
@@ -21,8 +21,9 @@ public struct WeakLazyInjected<Value: AnyObject> {
     /// @WeakLazyInjected(\.session) var session: Session?
     /// ```
     public init(_ keyPath: KeyPath<Container, Value> & Sendable, fileID: StaticString = #fileID, line: UInt = #line) {
-        storage = WeakLazyStorage(fileID: fileID, line: line) {
-            Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line)
+        let resolution = LaterResolution()
+        storage = OnceCell(key: Key(Value.self), fileID: fileID, line: line, keep: \.weakened) {
+            .strong(resolution.run { Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line) })
         }
     }
 
@@ -32,8 +33,9 @@ public struct WeakLazyInjected<Value: AnyObject> {
     /// @WeakLazyInjected var coordinator: AppCoordinator?
     /// ```
     public init(name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
-        storage = WeakLazyStorage(fileID: fileID, line: line) {
-            Container.shared.resolved(Value.self, name: name, fileID: fileID, line: line)
+        let resolution = LaterResolution()
+        storage = OnceCell(key: Key(Value.self, name: name), fileID: fileID, line: line, keep: \.weakened) {
+            .strong(resolution.run { Container.shared.resolved(Value.self, name: name, fileID: fileID, line: line) })
         }
     }
 
@@ -43,55 +45,37 @@ public struct WeakLazyInjected<Value: AnyObject> {
     /// @WeakLazyInjected(\.session) var session: Session?
     /// use(session)   // reads the wrapped value
     /// ```
-    public var wrappedValue: Value? { storage.value }
+    public var wrappedValue: Value? { storage.value.object }
 }
 
 extension WeakLazyInjected: Sendable where Value: Sendable {}
 
-/// The once-only weak slot behind ``WeakLazyInjected``.
-// @unchecked Sendable: `resolve`, `resolvingThread` and `object` are read and written under `lock` only.
-final class WeakLazyStorage<Value: AnyObject>: @unchecked Sendable {
-    private let lock = Lock()
-    private let condition = Condition()
-    private var resolve: (@Sendable () -> Value)?
-    private var resolvingThread: ThreadID?
-    private weak var object: Value?
-    private let fileID: StaticString
-    private let line: UInt
+/// A reference that the first read of a ``WeakLazyInjected`` property hands out strongly and keeps weakly.
+enum ObjectReference<Object: AnyObject>: @unchecked Sendable {
+    // @unchecked Sendable: a weak reference is read atomically by the runtime; `WeakLazyInjected` is Sendable
+    // only when `Object` is.
+    case strong(Object)
+    case weak(WeakReference<Object>)
 
-    init(fileID: StaticString, line: UInt, resolve: @escaping @Sendable () -> Value) {
-        self.resolve = resolve
-        self.fileID = fileID
-        self.line = line
+    var object: Object? {
+        switch self {
+        case let .strong(object): return object
+        case let .weak(reference): return reference.object
+        }
     }
 
-    var value: Value? {
-        lock.lock()
-        while let thread = resolvingThread {
-            if thread == ThreadID.current {
-                lock.unlock()
-                fatalError(
-                    "Syringe: the weakly injected property at \(fileID):\(line) is read while it is being "
-                        + "resolved (a cycle through its own dependency).",
-                    file: fileID, line: line)
-            }
-            lock.wait(on: condition)
-        }
-        guard let resolve else {
-            defer { lock.unlock() }
-            return object
-        }
-        self.resolve = nil
-        resolvingThread = ThreadID.current
-        lock.unlock()
-        // Resolved without the lock, so the dependency's factories can take locks of their own; readers
-        // that arrive meanwhile wait for this one.
-        let value = resolve()
-        lock.lock()
-        object = value
-        resolvingThread = nil
-        condition.broadcast()
-        lock.unlock()
-        return value
+    /// The same object, held weakly.
+    var weakened: ObjectReference {
+        guard case let .strong(object) = self else { return self }
+        return .weak(WeakReference(object))
+    }
+}
+
+/// A weak reference, as a value.
+struct WeakReference<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
     }
 }

@@ -1,9 +1,9 @@
 #ifndef SYRINGE_ATOMICS_H
 #define SYRINGE_ATOMICS_H
 
-// Pointer-sized atomics for Syringe's lock-free read path (the registration table and instance slots).
-// C11 builtins, so they exist on every platform Syringe supports without Swift's Synchronization module,
-// which Apple platforms offer only from macOS 15 / iOS 18. Static inline: they compile into the caller.
+// Pointer- and word-sized atomics for Syringe's lock-free read path. C11 builtins, so they exist on every
+// platform Syringe supports without Swift's Synchronization module (macOS 15 / iOS 18 and later only).
+// Static inline: they compile into the caller.
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,24 +20,12 @@ static inline uintptr_t syringe_load_word_acquire(const uintptr_t *_Nonnull addr
     return __atomic_load_n((uintptr_t *_Nonnull)address, __ATOMIC_ACQUIRE);
 }
 
+static inline void syringe_store_word_release(uintptr_t *_Nonnull address, uintptr_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+
 static inline uintptr_t syringe_fetch_add_word(uintptr_t *_Nonnull address, uintptr_t delta) {
     return __atomic_fetch_add(address, delta, __ATOMIC_ACQ_REL);
-}
-
-static inline uintptr_t syringe_fetch_sub_word(uintptr_t *_Nonnull address, uintptr_t delta) {
-    return __atomic_fetch_sub(address, delta, __ATOMIC_ACQ_REL);
-}
-
-// The innermost resolution frame of the current thread (see Syringe's Internal/Frame.swift). A C11
-// thread-local: one TLS access, where pthread_getspecific/pthread_setspecific are calls.
-extern _Thread_local void *_Nullable syringe_current_frame_storage;
-
-static inline void *_Nullable syringe_current_frame(void) {
-    return syringe_current_frame_storage;
-}
-
-static inline void syringe_set_current_frame(void *_Nullable frame) {
-    syringe_current_frame_storage = frame;
 }
 
 #endif

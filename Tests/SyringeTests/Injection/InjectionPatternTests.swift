@@ -62,9 +62,9 @@ struct InjectionPatternTests {
         let container = DefaultArguments.container
         let failures = Collector<ResolutionError>()
         container.register(Gauge.self) { r in
-            do throws(ResolutionError) {
+            do {
                 _ = try r.resolve(Sensor.self)
-            } catch {
+            } catch let error as ResolutionError {
                 failures.append(error)
             }
             return Gauge()

@@ -84,8 +84,9 @@ struct ComponentTests {
         let container = Container()
         let key = Key((any Token).self)
         container.register(ProductionToken.self)
-        func memo() -> AnyEntry? {
-            guard case let .found(entry) = container.registry.conformanceSnapshot(for: key).answer else { return nil }
+        func memo() -> Entry? {
+            guard case let .found(entry) = container.components.rememberedAnswer(for: key, in: container.registry)
+            else { return nil }
             return entry
         }
         #expect(memo() == nil)
@@ -201,7 +202,7 @@ struct ComponentTests {
         let app = Container()
         app.register(LiveLedger.self, scope: .singleton)
         let live = try app.resolve((any Ledger).self) as? LiveLedger
-        let isolated = Container(isolatedFrom: app)
+        let isolated = Container(parent: app, policy: TestPolicy())
         let fresh = try isolated.resolve((any Ledger).self) as? LiveLedger
         #expect(fresh != nil)
         #expect(fresh !== live)
@@ -251,9 +252,9 @@ struct ComponentTests {
         #expect(error?.path.map(\.description) == ["Vault", "Greeter"])
         let captured = Collector<[String]>()
         container.register(Keychain.self, as: (any SecretStore).self).onCreated { _, r in
-            do throws(ResolutionError) {
+            do {
                 _ = try r.resolve(Greeter.self)
-            } catch {
+            } catch let error as ResolutionError {
                 captured.append(error.path.map(\.description))
             }
         }

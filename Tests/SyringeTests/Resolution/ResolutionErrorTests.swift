@@ -26,7 +26,7 @@ struct ResolutionErrorTests {
         do {
             _ = try container.resolve(Car.self)
             Issue.record("expected an error")
-        } catch {
+        } catch let error as ResolutionError {
             #expect(error.code == .notRegistered)
             #expect(error.path == [Key(Car.self), Key((any Engine).self)])
             #expect(error.fileID == "SyringeTests/ResolutionErrorTests.swift")
@@ -147,12 +147,20 @@ struct ResolutionErrorTests {
                 """)
     }
 
-    @Test func aThrowingOnCreatedHookIsFactoryFailed() throws {
+    @Test func aThrowingOnCreatedHookIsFactoryFailedAndNamesTheHook() throws {
         let container = Container()
+        let line = #line + 1
         container.register(Service.self) { Service() }.onCreated { _, _ in throw Failure(reason: "hook") }
         let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
         #expect(error?.code == .factoryFailed)
-        #expect(error?.summary == "cannot resolve `Service`: its factory threw Failure(hook).")
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `Service`: its onCreated hook threw Failure(hook).
+                  while resolving  Service
+                  registered at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  fix: make the onCreated hook at SyringeTests/ResolutionErrorTests.swift:\(line) succeed, or catch \
+                the error where you resolve (the original is `underlyingError`); nothing it was building is kept.
+                """)
     }
 
     @Test func codesAreDistinct() {
@@ -184,7 +192,7 @@ struct ResolutionErrorTests {
         container.register(CycleC.self, scope: .singleton) { r in CycleC(try r.resolve()) }
         #expect(throws: ResolutionError.self) { try container.resolve(CycleA.self) }
         #expect(throws: ResolutionError.self) { try container.resolve(CycleB.self) }
-        #expect(!container.registry.allEntries.contains { $0.hasInstance })
+        #expect(container.instances(of: Any.self).isEmpty)
         // Break the cycle: everything builds, and the singletons are kept.
         container.register(CycleC.self, scope: .singleton) { CycleC(nil) }
         let a = try container.resolve(CycleA.self)

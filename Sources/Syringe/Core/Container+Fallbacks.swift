@@ -1,0 +1,5 @@
+extension Container {
+    /// The rules for keys nothing is registered under, in the order they are asked: a protocol answered by
+    /// a component that conforms to it, then an optional answered by its wrapped type.
+    static var fallbacks: [any UnregisteredKeyFallback.Type] { [ConformingComponent.self, OptionalWrapped.self] }
+}

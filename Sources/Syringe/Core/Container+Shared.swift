@@ -1,0 +1,30 @@
+extension Container {
+    private static let processWide = Container()
+
+    /// The container bound to the current task by ``withOverrides(strict:_:operation:)``, if any.
+    @TaskLocal static var taskLocal: Container?
+
+    /// Set once any task-local container has ever been bound: until then (in an app, for ever) reading
+    /// ``shared`` skips the task-local lookup. It never goes back, since a `Task { }` may carry a binding
+    /// beyond the call that made it.
+    private static let bindingsMade = AtomicFlag()
+
+    static func noteBinding() {
+        if !bindingsMade.isSet { bindingsMade.set() }
+    }
+
+    /// The current container: the one bound to this task by ``withOverrides(strict:_:operation:)`` (in a test),
+    /// else the process-wide default. The property wrappers and `Container[kp]` read from it.
+    ///
+    /// ```swift
+    /// Container.shared.register(Settings.self) { Settings() }
+    /// let settings = try Container.shared.resolve(Settings.self)
+    /// ```
+    public static var shared: Container {
+        if !bindingsMade.isSet { return processWide }
+        return taskLocal ?? processWide
+    }
+
+    /// The process-wide container, whatever the current task binds (for our own test fixtures).
+    package static var processWideContainer: Container { processWide }
+}

@@ -1,0 +1,114 @@
+import SyringeShims
+
+/// A set of registrations and the instances built from them: the one engine behind every face of Syringe.
+///
+/// Register a factory per service, then resolve; dependencies are resolved inside factories through the
+/// ``Resolution`` they receive:
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Engine.self) { V8Engine() }
+/// container.register(Transmission.self, scope: .singleton) { ManualTransmission() }
+/// container.register(Car.self) { r in
+///     Car(engine: try r.resolve(), transmission: try r.resolve())
+/// }
+/// let car = try container.resolve(Car.self)
+/// ```
+///
+/// A container is safe to use from any thread at any time. No factory, hook or `deinit` runs while a lock
+/// of Syringe is held; a singleton is built once even when many threads ask at the same moment.
+///
+/// A child container sees its parent's registrations and resolves the parent's singletons to the same
+/// instances, while what it registers itself stays its own:
+///
+/// ```swift
+/// let child = Container(parent: container)
+/// child.register(Engine.self) { TestEngine() }
+/// ```
+public final class Container: Sendable {
+    /// The container this one falls back to for keys it has no registration of.
+    ///
+    /// ```swift
+    /// let child = Container(parent: app)
+    /// assert(child.parent === app)
+    /// ```
+    public let parent: Container?
+    /// The registrations: written under a lock, read without one.
+    @usableFromInline let registry = Registry()
+    /// How this container departs from the plain rules (a test container, a trace): `nil` for most.
+    let policy: (any ContainerPolicy)?
+    /// Whether the inlined fast path may read published instances of this container (no policy).
+    @usableFromInline let readsPublished: Bool
+    /// The registry's published table and the parent, unretained, for the fast path's pointer walk (the
+    /// registry and the parent live as long as this container).
+    @usableFromInline let links: FastPathLinks
+    /// The state each face keeps per container (component index, injectors, …), by the face's type.
+    private let faceState = Protected<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+    /// Creates an empty container, optionally on top of a parent.
+    ///
+    /// ```swift
+    /// let app = Container()
+    /// let request = Container(parent: app)   // sees everything `app` registers
+    /// ```
+    public init(parent: Container? = nil) {
+        self.parent = parent
+        self.policy = nil
+        self.readsPublished = true
+        self.links = FastPathLinks(table: registry.published.address, parent: parent.map(Unmanaged.passUnretained))
+    }
+
+    /// A container with a policy (see ``ContainerPolicy``).
+    init(parent: Container, policy: any ContainerPolicy) {
+        self.parent = parent
+        self.policy = policy
+        self.readsPublished = false
+        self.links = FastPathLinks(table: registry.published.address, parent: Unmanaged.passUnretained(parent))
+    }
+
+    /// The state a face keeps for this container, made by `make` on first use.
+    func state<State: AnyObject & Sendable>(_ type: State.Type, _ make: () -> State) -> State {
+        faceState.withLock { states in
+            if let existing = states[ObjectIdentifier(State.self)] { return existing as! State }
+            let state = make()
+            states[ObjectIdentifier(State.self)] = state
+            return state
+        }
+    }
+
+    /// The state a face keeps for this container, if it made one.
+    func existingState<State: AnyObject & Sendable>(_ type: State.Type) -> State? {
+        faceState.withLock { $0[ObjectIdentifier(State.self)] as? State }
+    }
+
+    /// The containers from this one up to the root.
+    var lineage: some Sequence<Container> {
+        sequence(first: self, next: \.parent)
+    }
+
+    /// Every key registered here and in the parents, nearest container first.
+    func allKeys() -> [Key] {
+        lineage.flatMap { container in container.registry.allKeys }
+    }
+
+    /// This container's own registrations, in registration order.
+    func ownEntries() -> [Entry] {
+        registry.allEntries
+    }
+}
+
+/// A registration found by a lookup, with the container that owns it (which keeps its instances).
+struct Found {
+    let entry: Entry
+    let owner: Container
+}
+
+/// What the fast path follows from a container, as plain pointers.
+// @unchecked Sendable: immutable; the table slot is only accessed through atomics, the parent outlives the child.
+@usableFromInline
+struct FastPathLinks: @unchecked Sendable {
+    /// The slot of the registry's published table.
+    @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The parent container, unretained (the child holds it strongly).
+    @usableFromInline let parent: Unmanaged<Container>?
+}

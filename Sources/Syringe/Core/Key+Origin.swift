@@ -1,0 +1,76 @@
+extension Key {
+    /// What tells apart keys that do not come from `register(_:name:)`. The engine only compares and
+    /// hashes origins; each face makes its own (key paths, multi-bindings).
+    enum Origin: Hashable, Sendable {
+        /// An ``InjectionKey`` type, read through the container property named `accessor`.
+        case injectionKey(any Any.Type, accessor: StaticString)
+        /// A computed property named `name` of a container or sub-container type `owner`.
+        case property(owner: any Any.Type, name: StaticString)
+        /// One contribution to a multi-binding: unique per `contribute` call, so contributions never replace
+        /// each other. The place is shown in paths.
+        case contribution(id: UInt64, fileID: StaticString, line: UInt)
+        /// A request for every contribution of `element`, `[any Plugin]`; appears in paths only.
+        case allContributions(of: any Any.Type)
+
+        static func == (lhs: Origin, rhs: Origin) -> Bool {
+            switch (lhs, rhs) {
+            case let (.injectionKey(a, _), .injectionKey(b, _)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b)
+            case let (.property(a, x), .property(b, y)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y)
+            case let (.contribution(a, _, _), .contribution(b, _, _)):
+                return a == b
+            case let (.allContributions(a), .allContributions(b)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b)
+            default:
+                return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fastHash)
+        }
+
+        /// The registry's hash of this origin, consistent with `==`.
+        var fastHash: Int {
+            switch self {
+            case let .injectionKey(type, _):
+                return Key.mix(ObjectIdentifier(type))
+            case let .property(owner, name):
+                // FNV-1a over the property name's bytes.
+                var hash: UInt = 0xcbf2_9ce4_8422_2325
+                name.withUTF8Buffer { bytes in
+                    for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
+                }
+                return Key.mix(ObjectIdentifier(owner)) ^ Int(bitPattern: hash)
+            case let .contribution(id, _, _):
+                return Int(truncatingIfNeeded: id &* 0x9E37_79B9_7F4A_7C15)
+            case let .allContributions(element):
+                return Key.mix(ObjectIdentifier(element)) &* 7
+            }
+        }
+
+        /// `#function` literals of one property are usually one literal; compare bytes when they are not.
+        private static func sameText(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
+            lhs.withUTF8Buffer { a in
+                rhs.withUTF8Buffer { b in
+                    a.baseAddress == b.baseAddress && a.count == b.count || a.elementsEqual(b)
+                }
+            }
+        }
+
+        /// How a path shows a key of this origin.
+        func description(serviceType: any Any.Type) -> String {
+            switch self {
+            case let .injectionKey(type, accessor):
+                return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
+            case let .property(owner, name):
+                return "\(_typeName(owner, qualified: false)).\(name)"
+            case let .contribution(_, fileID, line):
+                return "\(TypeName.describe(serviceType)) (contribution at \(fileID):\(line))"
+            case let .allContributions(element):
+                return "[\(TypeName.describe(element))]"
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// The identity of a dependency: what a registration answers and what a resolve asks for.
+///
+/// A key is built from the service type, an optional name and the types of the resolve-time
+/// arguments; key-path faces add the identity of the ``InjectionKey`` or container property behind
+/// them. Keys hash by type identity, never by strings of type names.
+///
+/// You meet keys in errors, where ``ResolutionError/path`` lists the keys from the top-level request
+/// to the one that failed:
+///
+/// ```swift
+/// do {
+///     _ = try container.resolve(Car.self)
+/// } catch let error as ResolutionError {
+///     print(error.path.map(\.description).joined(separator: " → "))   // Car → any Engine
+/// }
+/// ```
+public struct Key: Hashable, Sendable, CustomStringConvertible {
+    /// The type that a resolve of this key returns.
+    ///
+    /// ```swift
+    /// Key(Token.self, name: "staging").serviceType   // Token.self
+    /// ```
+    public let serviceType: any Any.Type
+    /// The registration name, or `nil` for the unnamed registration.
+    ///
+    /// ```swift
+    /// Key(Token.self, name: "staging").name   // "staging"
+    /// ```
+    public let name: String?
+    /// The tuple of argument types passed at resolve time, or `nil` when there are none.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }.key.argumentTypes
+    /// // (String, Int).self
+    /// ```
+    public let argumentTypes: (any Any.Type)?
+    /// For keys that do not come from `register(_:name:)`: what makes two keys of one service type
+    /// different. Opaque to the engine, which only compares and hashes it.
+    let origin: Origin?
+
+    /// Creates the key of a type registration.
+    ///
+    /// ```swift
+    /// let key = Key(Token.self, name: "staging")
+    /// ```
+    public init<Service>(_ serviceType: Service.Type, name: String? = nil) {
+        self.serviceType = serviceType
+        self.name = name
+        self.argumentTypes = nil
+        self.origin = nil
+    }
+
+    init(serviceType: any Any.Type, name: String?, argumentTypes: (any Any.Type)?, origin: Origin? = nil) {
+        self.serviceType = serviceType
+        self.name = name
+        self.argumentTypes = argumentTypes
+        self.origin = origin
+    }
+
+    public static func == (lhs: Key, rhs: Key) -> Bool {
+        // A key-path key is its origin: a property's getter and setter may see different static types.
+        if lhs.origin != nil || rhs.origin != nil { return lhs.origin == rhs.origin }
+        return ObjectIdentifier(lhs.serviceType) == ObjectIdentifier(rhs.serviceType)
+            && lhs.name == rhs.name
+            && lhs.argumentTypes.map(ObjectIdentifier.init) == rhs.argumentTypes.map(ObjectIdentifier.init)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fastHash)
+    }
+
+    /// Whether this is the key of `resolve(T.self)`: no name, no arguments, no origin.
+    var isPlainType: Bool { name == nil && argumentTypes == nil && origin == nil }
+
+    /// A cheap hash for the registry's table: a mix of type identities, SipHash only for names.
+    var fastHash: Int {
+        if let origin { return origin.fastHash }
+        var hash = Key.mix(ObjectIdentifier(serviceType))
+        if let name { hash ^= name.hashValue &* 31 }
+        if let argumentTypes { hash ^= Key.mix(ObjectIdentifier(argumentTypes)) &* 0x9E37_79B9 }
+        return hash
+    }
+
+    /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
+    @inlinable @inline(__always)
+    static func mix(_ identity: ObjectIdentifier) -> Int {
+        var bits = UInt(bitPattern: identity)
+        bits ^= bits >> 33
+        bits &*= 0xff51_afd7_ed55_8ccd
+        bits ^= bits >> 33
+        return Int(bitPattern: bits)
+    }
+
+    /// The service type as a person reads it, e.g. `any Engine`.
+    ///
+    /// ```swift
+    /// Key((any Engine).self).typeDescription   // "any Engine"
+    /// ```
+    public var typeDescription: String { TypeName.describe(serviceType) }
+
+    /// `Token`, `Token (name: "staging")`, `Greeter (arguments: String, Int)` or `Container.api`.
+    ///
+    /// ```swift
+    /// print(Key(Token.self, name: "staging"))   // Token (name: "staging")
+    /// ```
+    public var description: String {
+        if let origin { return origin.description(serviceType: serviceType) }
+        var text = typeDescription
+        if let name { text += " (name: \"\(name)\")" }
+        if let argumentTypes { text += " (arguments: \(Key.describeArguments(argumentTypes)))" }
+        return text
+    }
+
+    /// `String, Int` for the tuple type `(String, Int)`.
+    static func describeArguments(_ type: any Any.Type) -> String {
+        var text = _typeName(type, qualified: false)
+        if text.hasPrefix("("), text.hasSuffix(")") {
+            text.removeFirst()
+            text.removeLast()
+        }
+        return text
+    }
+}

@@ -1,0 +1,84 @@
+/// The handle a registration returns, for adding what runs around its instances' lives.
+///
+/// ```swift
+/// container.register(Parent.self, scope: .graph) { Parent() }
+///     .onCreated { parent, r in parent.child = try r.resolve() }
+/// ```
+public struct Registration<Service>: Sendable {
+    let entry: Entry
+    /// The container the registration was made in.
+    let container: Container
+
+    /// The key this registration answers.
+    ///
+    /// ```swift
+    /// let key = container.register(Engine.self) { V8Engine() }.key   // any Engine
+    /// ```
+    public var key: Key { entry.key }
+
+    /// Adds a hook that runs after the factory and before the instance is handed out: setter injection.
+    ///
+    /// The hook receives the new instance (`inout`, so value types can be set up too) and a
+    /// ``Resolution`` for its own dependencies. With ``Scope/graph`` it closes cycles: the instance is
+    /// already visible to the graph while its hook runs, so a child that resolves its parent gets this one.
+    /// When a hook throws, the resolve fails and nothing built on its path is kept.
+    ///
+    /// ```swift
+    /// container.register(Parent.self, scope: .graph) { Parent() }
+    ///     .onCreated { parent, r in parent.child = try r.resolve() }
+    /// container.register(Child.self, scope: .graph) { r in Child(parent: try r.resolve()) }
+    /// ```
+    @discardableResult
+    public func onCreated(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void
+    ) -> Self {
+        entry.addCreated(
+            .sync(
+                { payload, resolution in
+                    // The hook mutates a copy: whoever closes a cycle back to this instance while the hook runs
+                    // reads the stored one (the same object, for a class).
+                    let stored = payload.assumingMemoryBound(to: Service.self)
+                    var instance = stored.pointee
+                    try hook(&instance, resolution)
+                    stored.pointee = instance
+                }, Place(fileID: fileID, line: line)))
+        return self
+    }
+
+    /// Adds an async hook that runs after the factory and before the instance is handed out. A registration
+    /// with an async hook resolves through `resolveAsync` only.
+    ///
+    /// ```swift
+    /// container.register(Cache.self, scope: .singleton) { Cache() }
+    ///     .onCreated { cache, r async throws in await cache.warm(from: try await r.resolveAsync()) }
+    /// ```
+    @discardableResult
+    public func onCreated(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (inout Service, Resolution) async throws -> Void
+    ) -> Self {
+        entry.addCreated(
+            .async(
+                { payload, resolution in
+                    let stored = payload.assumingMemoryBound(to: Service.self)
+                    var instance = stored.pointee
+                    try await hook(&instance, resolution)
+                    stored.pointee = instance
+                }, Place(fileID: fileID, line: line)))
+        return self
+    }
+
+    /// Marks the registration as live-only: a strict test (``Container/withOverrides(strict:_:operation:)``
+    /// or SyringeTesting's `.container(strict: true)`) that resolves it without overriding it is reported
+    /// as a failure naming the key.
+    ///
+    /// ```swift
+    /// container.register(APIClient.self, scope: .singleton) { LiveAPIClient() }.liveOnly()
+    /// ```
+    @discardableResult
+    public func liveOnly() -> Self {
+        entry.isLiveOnly = true
+        return self
+    }
+}

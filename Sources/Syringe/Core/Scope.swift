@@ -1,0 +1,109 @@
+/// Where the instances of a registration are kept, and so how many of them there are.
+///
+/// | scope | one instance per |
+/// |---|---|
+/// | ``unique`` (default) | resolve: the factory runs every time |
+/// | ``graph`` | top-level resolve: shared inside one object graph |
+/// | ``cached`` | container, until ``Container/reset(_:)`` |
+/// | ``singleton`` | container, for its lifetime; built once even when threads race |
+/// | ``shared`` | while someone else holds it (weak; classes only) |
+/// | `Scope("session")` | container, until you reset that scope |
+///
+/// ```swift
+/// extension Scope {
+///     static let session = Scope("session")
+/// }
+/// container.register(Cart.self, scope: .session) { Cart() }
+/// container.reset(.session)   // at logout: every session-scoped instance goes
+/// ```
+public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case unique, graph, cached, singleton, shared
+        case custom(String)
+    }
+
+    let kind: Kind
+
+    private init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// A scope of your own: one instance per container, kept until `container.reset(scope)`.
+    ///
+    /// Two scopes with the same name are the same scope.
+    ///
+    /// ```swift
+    /// extension Scope { static let request = Scope("request") }
+    /// ```
+    public init(_ name: String) {
+        self.kind = .custom(name)
+    }
+
+    /// A new instance for every resolve. The default.
+    ///
+    /// ```swift
+    /// container.register(Engine.self, scope: .unique) { V8Engine() }
+    /// ```
+    public static let unique = Scope(kind: .unique)
+
+    /// One instance per top-level resolve, shared by everything built inside it. With
+    /// ``Registration/onCreated(fileID:line:_:)`` this is how a reference cycle is closed.
+    ///
+    /// ```swift
+    /// container.register(Parent.self, scope: .graph) { Parent() }
+    /// ```
+    public static let graph = Scope(kind: .graph)
+
+    /// One instance per container, kept until ``Container/reset(_:)`` drops it.
+    ///
+    /// ```swift
+    /// container.register(Feed.self, scope: .cached) { Feed() }
+    /// container.reset(.cached)
+    /// ```
+    public static let cached = Scope(kind: .cached)
+
+    /// One instance per container for its lifetime, built exactly once even when many threads ask at once.
+    ///
+    /// ```swift
+    /// container.register(Database.self, scope: .singleton) { Database() }
+    /// ```
+    public static let singleton = Scope(kind: .singleton)
+
+    /// One instance while something else holds a strong reference to it; then the next resolve builds
+    /// a new one. Classes only: a value has no identity to share, so a value is built on every resolve.
+    ///
+    /// ```swift
+    /// container.register(ImageCache.self, scope: .shared) { ImageCache() }
+    /// ```
+    public static let shared = Scope(kind: .shared)
+
+    /// Whether instances of this scope are kept beyond the resolve that built them.
+    var isStored: Bool {
+        switch kind {
+        case .unique, .graph: return false
+        case .cached, .singleton, .shared, .custom: return true
+        }
+    }
+
+    /// Whether this is a scope of your own, `Scope("session")`.
+    var isCustom: Bool {
+        if case .custom = kind { return true }
+        return false
+    }
+
+    /// `.singleton`, `.cached`, or `Scope("session")`.
+    ///
+    /// ```swift
+    /// print(Scope.singleton)   // .singleton
+    /// ```
+    public var description: String {
+        switch kind {
+        case .unique: return ".unique"
+        case .graph: return ".graph"
+        case .cached: return ".cached"
+        case .singleton: return ".singleton"
+        case .shared: return ".shared"
+        case let .custom(name): return "Scope(\"\(name)\")"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import SyringeShims
+
+extension Container {
+    /// Finds the registration of `key` here or in a parent, with the container that owns it.
+    func lookup(_ key: Key) -> Found? {
+        if let entry = registry.entry(for: key) { return Found(entry: entry, owner: self) }
+        return lookupInAncestors(key)
+    }
+
+    /// The slow half of `lookup`: walks up the chain. Crossing a container whose policy isolates instances
+    /// (a test container), a stored registration is copied into it, so that it builds and keeps an instance
+    /// of its own.
+    private func lookupInAncestors(_ key: Key) -> Found? {
+        var boundary: Container? = policy?.isolatesInstances == true ? self : nil
+        var container = self
+        while let parent = container.parent {
+            if let entry = parent.registry.entry(for: key) {
+                guard let boundary else { return Found(entry: entry, owner: parent) }
+                boundary.policy?.reachedAncestor(entry)
+                guard entry.scope.isStored || entry.isPerRequest else { return Found(entry: entry, owner: parent) }
+                return Found(entry: boundary.registry.installIfAbsent(entry.copy()), owner: boundary)
+            }
+            if boundary == nil, parent.policy?.isolatesInstances == true { boundary = parent }
+            container = parent
+        }
+        return nil
+    }
+
+    /// Where the defaults of key-path keys are kept: the first isolating container up the chain, else the root.
+    var homeForDefaults: Container {
+        var container = self
+        while container.policy?.isolatesInstances != true, let parent = container.parent { container = parent }
+        return container
+    }
+
+    /// The fast path's lookup of the plain type `type`: its published instance, with a read section open (the
+    /// caller copies it out, then calls `syringe_read_end_current()`); else the registration of this container
+    /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
+    ///
+    /// Walks unretained pointers only: a reference count touched here would be one more shared write per
+    /// resolve.
+    @usableFromInline
+    func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
+        guard readsPublished else { return PlainLookup(published: nil, entry: nil) }
+        let reader = syringe_read_begin()
+        var table = links.table
+        var parent = links.parent
+        var isSelf = true
+        while true {
+            let current = Unmanaged<SlotTable>.fromOpaque(syringe_load_acquire(table).unsafelyUnwrapped)
+            if let entry = current._withUnsafeGuaranteedRef({ $0.find(plainType: type) }) {
+                let published = entry._withUnsafeGuaranteedRef { $0.published }
+                if let payload = syringe_load_acquire(published) {
+                    return PlainLookup(published: UnsafeRawPointer(payload), entry: nil)
+                }
+                syringe_read_end(reader)
+                // The registration of a parent is produced by its owner: the slow path finds both.
+                return PlainLookup(published: nil, entry: isSelf ? entry.retain() : nil)
+            }
+            guard let next = parent else { break }
+            let (readable, nextTable, nextParent) = next._withUnsafeGuaranteedRef {
+                ($0.readsPublished, $0.links.table, $0.links.parent)
+            }
+            guard readable else { break }
+            table = nextTable
+            parent = nextParent
+            isSelf = false
+        }
+        syringe_read_end(reader)
+        return PlainLookup(published: nil, entry: nil)
+    }
+}
+
+extension Container {
+    /// Where `entry`'s instance is kept for the current request.
+    func slot(for entry: Entry) -> InstanceSlot {
+        entry
+    }
+}
+
+/// What the fast path's lookup found (see `Container.lookUpPlain`).
+@frozen @usableFromInline
+struct PlainLookup {
+    /// The published instance, with a read section open.
+    @usableFromInline let published: UnsafeRawPointer?
+    /// The registration in the container asked, retained.
+    @usableFromInline let entry: Unmanaged<Entry>?
+
+    @usableFromInline
+    init(published: UnsafeRawPointer?, entry: Unmanaged<Entry>?) {
+        self.published = published
+        self.entry = entry
+    }
+}

@@ -1,0 +1,191 @@
+import SyringeShims
+
+/// The synchronous engine: produces an instance of a registration into memory the caller provides.
+extension Container {
+    /// Produces an instance of `entry` (a registration of this container) for a request made to
+    /// `requester` (this container or a descendant) into `output`, uninitialised memory of its service type.
+    func produce(
+        _ entry: Entry, requester: Container, arguments: UnsafeRawPointer?, into output: UnsafeMutableRawPointer
+    ) throws {
+        if _slowPath(!requester.readsPublished || !readsPublished), let policy = requester.policy ?? policy {
+            policy.willProduce(entry, reused: isKept(entry, for: requester))
+        }
+        if _slowPath(entry.execution != .synchronous || entry.needsAsync) { try requireSynchronous(entry) }
+        switch entry.storage {
+        case .none:
+            // Unique and graph instances are not kept here, so their dependencies come from the requesting
+            // container: a child's registrations apply to a parent's factories.
+            try build(entry, role: .unique, in: requester, into: output, arguments: arguments)
+        case .graph:
+            try produceGraph(entry, requester: requester, into: output, arguments: arguments)
+        case .stored:
+            // Stored instances are built from what their own container sees, so a parent's singleton never
+            // depends on which child asked for it first.
+            try produceStored(entry, slot: slot(for: entry), into: output, arguments: arguments)
+        }
+    }
+
+    /// The instance of a `.graph` registration: the one of this resolution, else a new one.
+    private func produceGraph(
+        _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+    ) throws {
+        let graphKey = ResolutionContext.GraphKey(entry, requester)
+        if let parent = CurrentFrame.pointer {
+            if try reenter(entry, from: parent, into: output) { return }
+            if let context = Engine.existingContext(of: parent), let record = context.graphRecord(graphKey) {
+                record.instance.copy(to: output)
+                if let pending = record.hooksPendingAt { Engine.taint(parent, with: pending) }
+                return
+            }
+        }
+        let instance = Instance(type: entry.service)
+        try build(entry, role: .graph(graphKey, instance), in: requester, into: instance.payload, arguments: arguments)
+        instance.copy(to: output)
+    }
+
+    /// The instance of a stored scope: the kept one, else built exactly once however many threads and tasks
+    /// ask at the same time.
+    private func produceStored(
+        _ entry: Entry, slot: InstanceSlot, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+    ) throws {
+        let parent = CurrentFrame.pointer
+        if let parent {
+            if try reenter(entry, from: parent, into: output) { return }
+            if let context = Engine.existingContext(of: parent), let pending = context.pendingInstance(for: slot) {
+                pending.instance.copy(to: output)
+                Engine.taint(parent, with: pending.holder)
+                return
+            }
+        }
+        let execution = Frame.execution(of: parent)
+        while true {
+            switch slot.readOrClaim(for: execution) {
+            case let .kept(instance):
+                instance.copy(to: output)
+                return
+            case let .object(object):
+                if entry.service.store(object, to: output) { return }
+                throw Diagnostics.typeMismatch(entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
+            case let .building(ticket):
+                let chain = Frame.executions(from: parent).union([execution])
+                guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
+                    try Diagnostics.throwWaitCycle(entry)
+                }
+                ticket.wait()
+                WaitGraph.endWaiting(execution, for: ticket)
+            case let .claimed(ticket, epoch):
+                let instance = Instance(type: entry.service)
+                do {
+                    try build(
+                        entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,
+                        into: instance.payload, arguments: arguments)
+                } catch {
+                    slot.abandon(ticket)
+                    throw error
+                }
+                instance.copy(to: output)
+                return
+            }
+        }
+    }
+
+    /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has
+    /// returned (a cycle closed by a hook) and returns `true`; throws a cycle otherwise.
+    private func reenter(
+        _ entry: Entry, from frame: UnsafeMutablePointer<Frame>, into output: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard let building = Frame.building(entry, from: frame) else { return false }
+        guard let constructed = building.pointee.constructed else { try Diagnostics.throwCycle(entry) }
+        entry.service.copy(from: constructed, to: output)
+        Engine.taint(frame, with: building.pointee.depth)
+        return true
+    }
+
+    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution: the frame
+    /// discipline of `Engine.run`, written out so that the common build (no hooks, nothing pending) costs a
+    /// frame on the stack and the factory call.
+    func build(
+        _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
+        arguments: UnsafeRawPointer?
+    ) throws {
+        let remaining = syringe_stack_remaining()
+        if _slowPath(remaining < Engine.stackReserve) {
+            try Diagnostics.throwTooDeep(entry, remaining: remaining)
+        }
+        let parent = CurrentFrame.pointer
+        if case .unique = role, let parent, Frame.building(entry, from: parent) != nil {
+            try Diagnostics.throwCycle(entry)
+        }
+        var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))
+        frame.ticket = role.ticket.map(Unmanaged.passUnretained)
+        try withUnsafeMutablePointer(to: &frame) { (frame) in
+            if parent == nil { frame.pointee.root = frame }
+            CurrentFrame.pointer = frame
+            defer {
+                CurrentFrame.pointer = parent
+                if parent == nil { Engine.endRoot(frame) }
+            }
+            do {
+                try entry.syncFactory(Resolution(container: container), arguments, payload)
+            } catch {
+                Engine.failed(frame, role: role)
+                throw Diagnostics.factoryError(entry, error)
+            }
+            do {
+                if role.instance != nil || entry.hasCreatedHooks {
+                    try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
+                }
+                if Engine.needsFinish(frame, role: role) { try Engine.finish(frame, role: role) }
+            } catch {
+                Engine.failed(frame, role: role)
+                // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
+                if case .unique = role { entry.service.destroy(payload) }
+                throw error
+            }
+        }
+    }
+
+    /// Keeps a `.graph` instance in the resolution, then runs the hooks (or defers those of a nested
+    /// `.graph` instance to the frame that must see it complete).
+    @inline(never)
+    private func afterFactory(
+        _ entry: Entry, role: BuildRole, frame: UnsafeMutablePointer<Frame>, in container: Container,
+        payload: UnsafeMutableRawPointer
+    ) throws {
+        if let instance = role.instance {
+            instance.markInitialized()
+            frame.pointee.constructed = payload
+        }
+        if case let .graph(graphKey, instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }
+        let hooks = entry.createdHooks
+        if hooks.isEmpty { return }
+        if case let .graph(graphKey, instance) = role, frame.pointee.parent != nil {
+            Engine.context(of: frame).deferHooks(
+                .init(
+                    boundary: Engine.boundary(above: frame), graphKey: graphKey, entry: entry, instance: instance,
+                    container: container))
+            return
+        }
+        try Engine.runCreatedHooks(hooks, of: entry, on: payload, in: container)
+    }
+
+    /// Whether `entry` has an instance that a produce for `requester` would reuse (for traces).
+    private func isKept(_ entry: Entry, for requester: Container) -> Bool {
+        switch entry.storage {
+        case .none: return false
+        case .graph:
+            guard let frame = CurrentFrame.pointer, let context = Engine.existingContext(of: frame) else { return false }
+            return context.graphRecord(.init(entry, requester)) != nil
+        case .stored: return slot(for: entry).keptValue != nil
+        }
+    }
+
+    /// The synchronous engine's check of an entry whose factory (or a hook) is async or isolated to the main
+    /// actor: the former always throws, the latter unless the caller runs on the main actor.
+    func requireSynchronous(_ entry: Entry) throws {
+        if entry.needsAsync { try Diagnostics.throwAsyncRequired(entry) }
+        if entry.execution == .mainActor, !MainActorCheck.isCurrent {
+            throw Diagnostics.mainActorRequired(entry.key, fileID: entry.fileID, line: entry.line)
+        }
+    }
+}

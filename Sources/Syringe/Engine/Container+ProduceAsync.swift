@@ -1,0 +1,202 @@
+/// The async engine: the same state machine, frames, commits and wait-for graph as the synchronous one;
+/// only the factory call (and async hooks) await, and a waiting task suspends instead of blocking a thread.
+extension Container {
+    /// Produces an instance of `entry`, an async registration of this container, for a request made to
+    /// `requester`. Returns the instance: async builds always build into memory of their own.
+    func produceAsync(
+        _ entry: Entry, requester: Container, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        if let policy = requester.policy ?? policy { policy.willProduce(entry, reused: false) }
+        let parent = AsyncFrame.current
+        switch entry.storage {
+        case .none:
+            let instance = Instance(type: entry.service)
+            try await buildAsync(entry, role: .unique, in: requester, into: instance, arguments: arguments)
+            return instance
+        case .graph:
+            let graphKey = ResolutionContext.GraphKey(entry, requester)
+            if let parent {
+                if let reentered = try reentered(entry, from: parent.frame) { return reentered }
+                if let record = parent.context.graphRecord(graphKey) {
+                    if let pending = record.hooksPendingAt { Engine.taint(parent.frame, with: pending) }
+                    return record.instance
+                }
+            }
+            let instance = Instance(type: entry.service)
+            try await buildAsync(
+                entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
+            return parent?.context.graphRecord(graphKey)?.instance ?? instance
+        case .stored:
+            return try await produceStoredAsync(entry, slot: slot(for: entry), arguments: arguments)
+        }
+    }
+
+    private func produceStoredAsync(
+        _ entry: Entry, slot: InstanceSlot, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        let parent = AsyncFrame.current
+        if let parent {
+            if let reentered = try reentered(entry, from: parent.frame) { return reentered }
+            if let pending = parent.context.pendingInstance(for: slot) {
+                Engine.taint(parent.frame, with: pending.holder)
+                return pending.instance
+            }
+        }
+        let execution = ExecutionID.current
+        while true {
+            switch slot.readOrClaim(for: execution) {
+            case let .kept(instance):
+                return instance
+            case let .object(object):
+                let instance = Instance(type: entry.service)
+                guard entry.service.store(object, to: instance.payload) else {
+                    throw Diagnostics.typeMismatch(
+                        entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
+                }
+                instance.markInitialized()
+                return instance
+            case let .building(ticket):
+                let chain = Frame.executions(from: parent?.frame).union([execution])
+                guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
+                    try Diagnostics.throwWaitCycle(entry)
+                }
+                await ticket.waitAsync()
+                WaitGraph.endWaiting(execution, for: ticket)
+            case let .claimed(ticket, epoch):
+                let instance = Instance(type: entry.service)
+                do {
+                    try await buildAsync(
+                        entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,
+                        into: instance, arguments: arguments)
+                } catch {
+                    slot.abandon(ticket)
+                    throw error
+                }
+                return instance
+            }
+        }
+    }
+
+    /// The instance of `entry` if it is being built on the path ending at `frame` and its factory has
+    /// returned; a cycle error if its factory has not; `nil` if it is not on the path.
+    private func reentered(
+        _ entry: Entry, from frame: UnsafeMutablePointer<Frame>
+    ) throws -> Instance? {
+        guard let building = Frame.building(entry, from: frame) else { return nil }
+        guard let constructed = building.pointee.constructed else { try Diagnostics.throwCycle(entry) }
+        let instance = Instance(type: entry.service)
+        entry.service.copy(from: constructed, to: instance.payload)
+        instance.markInitialized()
+        Engine.taint(frame, with: building.pointee.depth)
+        return instance
+    }
+
+    /// Runs the async factory and the hooks of `entry` on a new async frame of the current resolution.
+    private func buildAsync(
+        _ entry: Entry, role: BuildRole, in container: Container, into instance: Instance, arguments: (any Sendable)?
+    ) async throws {
+        guard case let .async(make) = entry.factory else {
+            try Diagnostics.throwAsyncRequired(entry)
+        }
+        let parent = AsyncFrame.current
+        if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
+            try Diagnostics.throwCycle(entry)
+        }
+        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket)
+        let frame = box.frame
+        do {
+            let made: Result<Void, ResolutionError> = await AsyncFrame.$current.withValue(box) {
+                do {
+                    try await make(Resolution(container: container), arguments, instance.payload)
+                    return .success(())
+                } catch let error as ResolutionError {
+                    return .failure(error)
+                } catch {
+                    return .failure(Diagnostics.factoryFailed(entry, error: error))
+                }
+            }
+            try made.get()
+            instance.markInitialized()
+            frame.pointee.constructed = instance.payload
+            if case let .graph(graphKey, _) = role { box.context.keepGraph(graphKey, instance) }
+            let hooks = entry.createdHooks
+            if !hooks.isEmpty {
+                if case let .graph(graphKey, _) = role, parent != nil {
+                    box.context.deferHooks(
+                        .init(
+                            boundary: Engine.boundary(above: frame), graphKey: graphKey, entry: entry,
+                            instance: instance, container: container))
+                } else {
+                    try await Engine.runCreatedHooks(hooks, of: entry, on: instance.payload, in: container, frame: box)
+                }
+            }
+            if parent == nil || role.isBoundary { try await Engine.runDeferredHooks(at: box) }
+            Engine.settle(frame, role: role)
+        } catch {
+            Engine.failed(frame, role: role)
+            throw error
+        }
+    }
+}
+
+extension Engine {
+    /// Runs `onCreated` hooks, sync and async, on the instance of the async frame `box`.
+    static func runCreatedHooks(
+        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: UnsafeMutableRawPointer, in container: Container,
+        frame box: AsyncFrame
+    ) async throws {
+        for hook in hooks {
+            switch hook {
+            case .sync:
+                try joining(box) { () in
+                    try runCreatedHooks([hook], of: entry, on: payload, in: container)
+                }
+            case let .async(run, place):
+                let outcome: ResolutionError? = await AsyncFrame.$current.withValue(box) {
+                    do {
+                        try await run(payload, Resolution(container: container))
+                        return nil
+                    } catch let error as ResolutionError {
+                        return error
+                    } catch {
+                        return Diagnostics.hookFailed(entry, place: place, error: error)
+                    }
+                }
+                if let outcome { throw outcome }
+            }
+        }
+    }
+
+    /// Runs the hooks deferred to the async frame `box`, sync and async, each on an async frame of its own.
+    static func runDeferredHooks(at box: AsyncFrame) async throws {
+        while true {
+            let batch = box.context.takeDeferred(at: box.frame.pointee.depth)
+            if batch.isEmpty { return }
+            for hooks in batch {
+                let hookFrame = AsyncFrame(entry: hooks.entry, parent: box, ticket: nil)
+                hookFrame.frame.pointee.constructed = hooks.instance.payload
+                do {
+                    try await runCreatedHooks(
+                        hooks.entry.createdHooks, of: hooks.entry, on: hooks.instance.payload, in: hooks.container,
+                        frame: hookFrame)
+                    Engine.settle(hookFrame.frame, role: .unique)
+                } catch {
+                    Engine.failed(hookFrame.frame, role: .unique)
+                    _ = box.context.forgetGraph(hooks.graphKey)
+                    throw error
+                }
+                box.context.hooksRan(hooks.graphKey)
+            }
+        }
+    }
+
+    /// Runs synchronous engine code as part of the async build `box`: its frames link to `box`'s.
+    static func joining<Result>(
+        _ box: AsyncFrame?, _ body: () throws -> Result
+    ) throws -> Result {
+        guard let box, CurrentFrame.pointer == nil else { return try body() }
+        CurrentFrame.pointer = box.frame
+        defer { CurrentFrame.pointer = nil }
+        return try body()
+    }
+}

@@ -1,0 +1,197 @@
+/// One registration: its key, scope, factory and hooks, and (for a stored scope) its instance slot.
+///
+/// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
+/// memory. A generic registration would be specialised and its metadata instantiated once per service
+/// type, which is what made large apps slow to compile and start (see the Performance article).
+// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by `hookLock`), `orderIndex`
+// (guarded by the registry's lock) and the slot (guarded by its own lock).
+@usableFromInline
+final class Entry: InstanceSlot, @unchecked Sendable {
+    /// The key the registration answers.
+    let key: Key
+    /// The service type's identity when `key` is a plain type key (the fast path), else `nil`.
+    @usableFromInline let plainType: ObjectIdentifier?
+    /// `key.fastHash`, computed once.
+    let keyHash: Int
+    let scope: Scope
+    let storage: Storage
+    let service: ServiceType
+    let factory: Factory
+    /// How the synchronous engine runs the factory, out of the enum: calling a stored closure borrows it,
+    /// where taking it out of the enum would retain and release it on every build. For an async factory or a
+    /// key-path default, which the engine never runs this way (it checks first), it throws.
+    let syncFactory: @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+    let fileID: StaticString
+    let line: UInt
+    /// The position in its registry's registration order; written under the registry's lock.
+    var orderIndex = 0
+    private let hookLock = Lock()
+    private var hooks = Hooks()
+    /// Whether any hook is registered: read without the lock on every build (a stale `false` only means a
+    /// build that started before `onCreated` returned runs without the new hook).
+    private let hasHooksFlag = AtomicFlag()
+    /// Whether an async `onCreated` hook is registered (then only the async API can build it).
+    private let hasAsyncHooksFlag = AtomicFlag()
+    private var liveOnly = false
+
+    /// How a registration's factory runs.
+    enum Factory {
+        /// A synchronous factory: builds into its output, with the resolve-time arguments if any.
+        case sync(@Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
+        /// An `async` factory: resolved only through the async API.
+        case async(@Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) async throws -> Void)
+        /// A `@MainActor` factory: resolved synchronously on the main actor, or through the async API.
+        case mainActor(@Sendable (Resolution, UnsafeMutableRawPointer) throws -> Void)
+        /// The factory comes with each request (the body of a key-path `provide`), never stored.
+        case perRequest
+    }
+
+    /// Where instances go, from the scope and the factory.
+    enum Storage: UInt8 {
+        /// Nowhere: `.unique`.
+        case none
+        /// In the current resolution: `.graph`.
+        case graph
+        /// In the slot: `.cached`, `.singleton`, `.shared`, custom scopes.
+        case stored
+    }
+
+    /// How the factory must be called.
+    enum Execution: UInt8 {
+        case synchronous, async, mainActor
+    }
+
+    let execution: Execution
+
+    init(key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt) {
+        self.key = key
+        self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
+        self.keyHash = key.fastHash
+        self.scope = scope
+        self.service = service
+        self.factory = factory
+        self.fileID = fileID
+        self.line = line
+        switch factory {
+        case let .sync(make):
+            syncFactory = make
+        case let .mainActor(make):
+            syncFactory = { resolution, _, output in try make(resolution, output) }
+        case .perRequest:
+            syncFactory = { resolution, _, output in try PerRequestFactory.run(key, resolution, output) }
+        case .async:
+            syncFactory = { resolution, _, _ in throw Diagnostics.notSynchronouslyBuildable(key, in: resolution) }
+        }
+        switch factory {
+        case .async: execution = .async
+        case .mainActor: execution = .mainActor
+        case .sync, .perRequest: execution = .synchronous
+        }
+        switch scope.kind {
+        case .unique: storage = .none
+        case .graph: storage = .graph
+        case .cached, .singleton, .shared, .custom: storage = .stored
+        }
+        // Only instances that any thread may read at once are published for the lock-free fast path:
+        // async and main-actor registrations are checked first, custom scopes may be opened per task.
+        let fast = execution == .synchronous && (scope == .singleton || scope == .cached)
+        super.init(publishes: fast, keepsWeakly: scope == .shared)
+    }
+
+    /// A registration with the same factory, scope and hooks and an empty slot (a test container's own
+    /// copy of a parent's registration).
+    func copy() -> Entry {
+        let copy = Entry(key: key, scope: scope, service: service, factory: factory, fileID: fileID, line: line)
+        hookLock.withLock {
+            copy.hooks = hooks
+            copy.liveOnly = liveOnly
+        }
+        if hasHooksFlag.isSet { copy.hasHooksFlag.set() }
+        if hasAsyncHooksFlag.isSet { copy.hasAsyncHooksFlag.set() }
+        return copy
+    }
+
+    // MARK: Hooks
+
+    /// What runs around an instance's life: after the factory, and when it is dropped.
+    struct Hooks {
+        var created: [CreatedHook] = []
+        var disposed: [DisposeHook] = []
+    }
+
+    /// An `onCreated` hook, over the instance's payload.
+    enum CreatedHook {
+        case sync(@Sendable (UnsafeMutableRawPointer, Resolution) throws -> Void, Place)
+        case async(@Sendable (UnsafeMutableRawPointer, Resolution) async throws -> Void, Place)
+
+        var isAsync: Bool {
+            if case .async = self { return true }
+            return false
+        }
+    }
+
+    /// An `onDispose` hook, over the instance.
+    enum DisposeHook {
+        case sync(@Sendable (UnsafeMutableRawPointer) throws -> Void, Place)
+        case async(@Sendable (UnsafeMutableRawPointer) async throws -> Void, Place)
+    }
+
+    func addCreated(_ hook: CreatedHook) {
+        hookLock.withLock { hooks.created.append(hook) }
+        if hook.isAsync { hasAsyncHooksFlag.set() }
+        hasHooksFlag.set()
+    }
+
+    func addDisposed(_ hook: DisposeHook) {
+        hookLock.withLock { hooks.disposed.append(hook) }
+    }
+
+    /// Whether any `onCreated` hook is registered: one load, no lock.
+    @inline(__always)
+    var hasCreatedHooks: Bool { hasHooksFlag.isSet }
+
+    /// The `onCreated` hooks; empty without taking the lock when there are none.
+    var createdHooks: [CreatedHook] {
+        guard hasHooksFlag.isSet else { return [] }
+        return hookLock.withLock { hooks.created }
+    }
+
+    /// The `onDispose` hooks.
+    var disposeHooks: [DisposeHook] {
+        hookLock.withLock { hooks.disposed }
+    }
+
+    /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
+    var isLiveOnly: Bool {
+        get { hookLock.withLock { liveOnly } }
+        set { hookLock.withLock { liveOnly = newValue } }
+    }
+
+    /// Whether the factory comes with each request (a key-path default).
+    var isPerRequest: Bool {
+        if case .perRequest = factory { return true }
+        return false
+    }
+
+    /// Whether any `onCreated` hook is async, so that only the async API can build it.
+    @inline(__always)
+    var needsAsync: Bool {
+        execution == .async || hasAsyncHooksFlag.isSet
+    }
+}
+
+extension Entry {
+    /// Whether a top-level resolve with nothing but the key can produce it (no arguments, not async, not a
+    /// key-path default whose factory comes with each access).
+    var isResolvableAlone: Bool {
+        key.argumentTypes == nil && !needsAsync && !isPerRequest
+    }
+
+    /// A copy with the same factory and hooks that shares the instance this one keeps now, in a slot of its
+    /// own (for `validate()`: nothing it builds is kept here, nothing kept here is rebuilt).
+    func throwawayCopy() -> Entry {
+        let copy = self.copy()
+        copy.share(keptOf: self)
+        return copy
+    }
+}

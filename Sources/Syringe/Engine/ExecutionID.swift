@@ -1,0 +1,21 @@
+import SyringeShims
+
+/// Who runs a part of a resolution, for the wait-for graph: a thread, or a task (which may move between
+/// threads at its suspension points).
+struct ExecutionID: Hashable, Sendable {
+    let rawValue: UInt
+
+    /// The current thread.
+    static var currentThread: ExecutionID {
+        ExecutionID(rawValue: UInt(syringe_thread_id()) << 1)
+    }
+
+    /// The current task, or the current thread outside a task.
+    static var current: ExecutionID {
+        withUnsafeCurrentTask { task in
+            guard let task else { return currentThread }
+            // A task handle is one reference: its address tells tasks apart while they run.
+            return ExecutionID(rawValue: unsafeBitCast(task, to: UInt.self) | 1)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import SyringeShims
+
+/// Where one registration keeps its instance (in its container, or in a scope opened by `withScope`), and
+/// the one state machine that builds it once: read it, or claim it and build, or wait for another build.
+///
+/// A slot of `.cached`, `.singleton` or another fast scope also publishes the payload of its instance for
+/// the lock-free fast path (``published``); everything else is read under the lock.
+// @unchecked Sendable: every field is guarded by `lock`, except `published`, which is written under the lock
+// with release stores and read with acquire loads (inside read sections, see `Reclamation`).
+@usableFromInline
+class InstanceSlot: @unchecked Sendable {
+    /// One allocation for the published pointer and the mutex: [payload of the kept instance][mutex].
+    @usableFromInline let block: UnsafeMutableRawPointer
+    /// The payload of the kept instance for the fast path, or nil.
+    @inlinable final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+    private let lock: InlineLock
+    /// Whether the kept instance is published for the fast path.
+    let publishes: Bool
+    /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
+    let keepsWeakly: Bool
+    private var instance: Instance?
+    private weak var object: AnyObject?
+    private var ticket: BuildTicket?
+    /// Bumped by every reset, so a build that started before the reset does not keep its result after it.
+    private var epoch: UInt64 = 0
+
+    init(publishes: Bool, keepsWeakly: Bool) {
+        self.publishes = publishes
+        self.keepsWeakly = keepsWeakly
+        let pointerSize = MemoryLayout<UnsafeMutableRawPointer?>.stride
+        let offset = max(pointerSize, InlineLock.alignment)
+        block = .allocate(
+            byteCount: offset + InlineLock.size,
+            alignment: max(InlineLock.alignment, MemoryLayout<UnsafeMutableRawPointer?>.alignment))
+        block.initializeMemory(as: UnsafeMutableRawPointer?.self, repeating: nil, count: 1)
+        lock = InlineLock(at: block + offset)
+        lock.initialize()
+    }
+
+    deinit {
+        lock.destroy()
+        block.deallocate()
+    }
+
+    /// What a build finds in the slot.
+    enum State {
+        /// A kept instance.
+        case kept(Instance)
+        /// A kept `.shared` object, still alive.
+        case object(AnyObject)
+        /// Another resolution is building it: wait for `ticket`, then read again.
+        case building(BuildTicket)
+        /// Nothing is kept: the caller has claimed the slot with `ticket` and builds.
+        case claimed(BuildTicket, epoch: UInt64)
+    }
+
+    /// Reads the slot; when it is empty, claims it for `execution` so that others wait.
+    final func readOrClaim(for execution: ExecutionID) -> State {
+        lock.lock()
+        defer { lock.unlock() }
+        if let instance { return .kept(instance) }
+        if let object { return .object(object) }
+        if let ticket { return .building(ticket) }
+        let claim = BuildTicket(owner: execution)
+        ticket = claim
+        return .claimed(claim, epoch: epoch)
+    }
+
+    /// Ends a build that succeeded: keeps `instance` unless a reset happened since `epoch`, and wakes the
+    /// waiters.
+    final func finish(_ instance: Instance, ticket claim: BuildTicket, startedAt epoch: UInt64) {
+        let object = keepsWeakly ? instance.type.object(at: instance.payload) : nil
+        lock.lock()
+        if epoch == self.epoch {
+            instance.sequence = Instance.nextSequence()
+            if keepsWeakly {
+                self.object = object
+            } else {
+                self.instance = instance
+                if publishes { syringe_store_release(published, instance.payload) }
+            }
+        }
+        if ticket === claim { ticket = nil }
+        lock.unlock()
+        claim.finish()
+    }
+
+    /// Ends a build that failed or was discarded: the slot stays empty for the next one to claim.
+    final func abandon(_ claim: BuildTicket) {
+        lock.lock()
+        if ticket === claim { ticket = nil }
+        lock.unlock()
+        claim.finish()
+    }
+
+    /// Empties the slot. Returns the instance it kept, for the caller to release once no reader can see it
+    /// (never under a lock: its `deinit` is user code).
+    final func reset() -> Instance? {
+        lock.lock()
+        defer { lock.unlock() }
+        let kept = instance
+        instance = nil
+        object = nil
+        if publishes { syringe_store_release(published, nil) }
+        epoch &+= 1
+        return kept
+    }
+
+    /// The kept instance, or `.shared` object, as `Any`; `nil` when nothing is kept.
+    final var keptValue: Any? {
+        let (kept, object) = lock.withLock { (instance, self.object) }
+        if let kept { return kept.value }
+        return object
+    }
+
+    /// Keeps what `other` keeps now, too (for a throwaway copy of a registration).
+    final func share(keptOf other: InstanceSlot) {
+        let (kept, object) = other.lock.withLock { (other.instance, other.object) }
+        lock.withLock {
+            instance = kept
+            self.object = object
+            if publishes, let kept { syringe_store_release(published, kept.payload) }
+        }
+    }
+
+    /// The kept instance, if any.
+    final var keptInstance: Instance? {
+        lock.withLock { instance }
+    }
+}
+
+extension Instance {
+    private static let sequences = AtomicCounter()
+
+    /// The next number in the order of completed builds.
+    static func nextSequence() -> UInt64 { sequences.next() }
+}

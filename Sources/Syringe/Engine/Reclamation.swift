@@ -1,0 +1,23 @@
+import SyringeShims
+
+/// Safe memory reclamation for the lock-free reads (see `SyringeShims/include/SyringeReclamation.h`).
+///
+/// Readers wrap each lock-free read in a read section; whoever unpublishes memory those reads may still
+/// see (a reset instance, a replaced registration, an outgrown table) hands it to ``retire(_:)``, which
+/// waits until no read section that could see it is open, then releases it. So an instance dropped by
+/// `reset` is freed at once, its `deinit` runs on the thread that reset it, and no reader ever touches
+/// freed memory.
+enum Reclamation {
+    /// Releases `objects` once no reader can still see them. Call it with no lock held: releasing runs
+    /// `deinit`s, which are user code.
+    static func retire(_ objects: [AnyObject]) {
+        guard !objects.isEmpty else { return }
+        syringe_synchronize()
+        withExtendedLifetime(objects) {}
+    }
+
+    /// Waits until every read section open now has ended.
+    static func synchronize() {
+        syringe_synchronize()
+    }
+}

@@ -1,0 +1,150 @@
+import SyringeShims
+
+/// The registrations of one container: written under a lock, read without one.
+///
+/// Readers probe an open-addressing table of unretained entry pointers inside a read section, so
+/// resolving from many threads never serialises and never touches a shared reference count. Whatever a
+/// change unpublishes (a replaced or removed entry, an outgrown table) is released through
+/// ``Reclamation/retire(_:)`` once no reader can see it, after the lock is released.
+// @unchecked Sendable: writer state is guarded by `lock`; the published table is read through atomics.
+@usableFromInline
+final class Registry: @unchecked Sendable {
+    private let lock = Lock()
+    /// The live entries in first-registration order, held strongly (the table holds them unretained).
+    private var ordered: [Entry] = []
+    /// Bumped on every change, for answers remembered until registrations change.
+    private var changes: UInt64 = 0
+    /// The table readers see, unretained; `table` keeps it alive.
+    @usableFromInline let published = AtomicPointer()
+    private var table: SlotTable
+
+    init() {
+        table = SlotTable(capacity: 16)
+        published.store(Unmanaged.passUnretained(table).toOpaque())
+    }
+
+    // MARK: Reading (lock-free)
+
+    /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
+    @inlinable @inline(__always)
+    func entry(forPlainType type: ObjectIdentifier) -> Unmanaged<Entry>? {
+        let table = Unmanaged<SlotTable>.fromOpaque(published.load().unsafelyUnwrapped)
+        return table._withUnsafeGuaranteedRef { $0.find(plainType: type) }
+    }
+
+    /// The entry of the plain type key `type`, if registered here, retained.
+    func retainedEntry(forPlainType type: ObjectIdentifier) -> Entry? {
+        let reader = syringe_read_begin()
+        defer { syringe_read_end(reader) }
+        return entry(forPlainType: type)?.takeUnretainedValue()
+    }
+
+    /// The entry of `key`, if registered here, retained.
+    func entry(for key: Key) -> Entry? {
+        let reader = syringe_read_begin()
+        defer { syringe_read_end(reader) }
+        if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
+        let table = Unmanaged<SlotTable>.fromOpaque(published.load().unsafelyUnwrapped)
+        return table._withUnsafeGuaranteedRef { $0.find(key, hash: key.fastHash) }?.takeUnretainedValue()
+    }
+
+    // MARK: Writing
+
+    /// Puts `entry` in, replacing the entry of the same key (the latest wins). Returns the replaced one,
+    /// which stays usable by whoever holds it (it is released when no reader can see it).
+    @discardableResult
+    func install(_ entry: Entry) -> Entry? {
+        var retired: [AnyObject] = []
+        let replaced = lock.withLock { installLocked(entry, retiring: &retired) }
+        Reclamation.retire(retired)
+        return replaced
+    }
+
+    /// Puts `entry` in unless its key is already registered; returns the entry that is registered now.
+    func installIfAbsent(_ entry: Entry) -> Entry {
+        var retired: [AnyObject] = []
+        let registered = lock.withLock { () -> Entry in
+            if let existing = existingEntry(for: entry.key) { return existing }
+            installLocked(entry, retiring: &retired)
+            return entry
+        }
+        Reclamation.retire(retired)
+        return registered
+    }
+
+    /// Removes the entry of `key` when `shouldRemove` says so; returns the removed entry.
+    @discardableResult
+    func remove(_ key: Key, if shouldRemove: (Entry) -> Bool = { _ in true }) -> Entry? {
+        let removed = lock.withLock { () -> Entry? in
+            guard let existing = existingEntry(for: key), shouldRemove(existing) else { return nil }
+            ordered.remove(at: existing.orderIndex)
+            for index in existing.orderIndex..<ordered.count { ordered[index].orderIndex = index }
+            table.remove(existing)
+            changes &+= 1
+            return existing
+        }
+        if let removed { Reclamation.retire([removed]) }
+        return removed
+    }
+
+    /// Removes every entry; returns them in registration order.
+    func removeAll() -> [Entry] {
+        let (removed, oldTable) = lock.withLock { () -> ([Entry], SlotTable) in
+            let all = ordered
+            ordered = []
+            let old = table
+            table = SlotTable(capacity: 16)
+            published.store(Unmanaged.passUnretained(table).toOpaque())
+            changes &+= 1
+            return (all, old)
+        }
+        Reclamation.retire(removed + [oldTable])
+        return removed
+    }
+
+    /// All entries, in first-registration order.
+    var allEntries: [Entry] {
+        lock.withLock { ordered }
+    }
+
+    /// All keys, in first-registration order.
+    var allKeys: [Key] {
+        lock.withLock { ordered.map(\.key) }
+    }
+
+    /// A number that changes whenever a registration is added, replaced or removed.
+    var generation: UInt64 {
+        lock.withLock { changes }
+    }
+
+    /// The entry of `key` as the writer sees it (under the lock).
+    private func existingEntry(for key: Key) -> Entry? {
+        let found = key.isPlainType
+            ? table.find(plainType: ObjectIdentifier(key.serviceType)) : table.find(key, hash: key.fastHash)
+        return found?.takeUnretainedValue()
+    }
+
+    @discardableResult
+    private func installLocked(_ entry: Entry, retiring retired: inout [AnyObject]) -> Entry? {
+        changes &+= 1
+        if let replaced = existingEntry(for: entry.key) {
+            table.replace(replaced, with: entry)
+            entry.orderIndex = replaced.orderIndex
+            ordered[replaced.orderIndex] = entry
+            retired.append(replaced)
+            return replaced
+        }
+        entry.orderIndex = ordered.count
+        ordered.append(entry)
+        if !table.hasRoom {
+            let grown = SlotTable(capacity: table.capacity * 2)
+            for live in ordered { grown.insert(live) }
+            retired.append(table)
+            table = grown
+            published.store(Unmanaged.passUnretained(table).toOpaque())
+        } else {
+            table.insert(entry)
+        }
+        return nil
+    }
+}

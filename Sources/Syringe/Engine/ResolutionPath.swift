@@ -1,0 +1,246 @@
+import SyringeShims
+
+/// The one frame discipline: every step of every resolution, whatever face started it, is pushed, run and
+/// popped here. On the way out it runs the hooks deferred to the frame, keeps (commits) the stored
+/// instances that waited for it, and on failure discards them.
+enum Engine {
+    /// The stack a build needs left to start: room for the factory's own frames and for an error.
+    static let stackReserve = 32 * 1024
+
+    /// The innermost frame of the current resolution: the thread's, else the current task's async build.
+    static var currentFrame: UnsafeMutablePointer<Frame>? {
+        CurrentFrame.pointer ?? AsyncFrame.current?.frame
+    }
+
+    /// The execution to record on a synchronous frame pushed under `parent`: the current task directly under
+    /// a heap frame (whose child tasks each run in a task of their own), else none (the thread's path).
+    static func execution(under parent: UnsafeMutablePointer<Frame>?) -> ExecutionID? {
+        guard let parent, parent.pointee.isShared else { return nil }
+        return .current
+    }
+
+    /// The context of `frame`'s resolution, created on the root when first needed.
+    static func context(of frame: UnsafeMutablePointer<Frame>) -> ResolutionContext {
+        let root = frame.pointee.root ?? frame
+        if let context = root.pointee.context { return context.takeUnretainedValue() }
+        let context = ResolutionContext()
+        root.pointee.context = Unmanaged.passRetained(context)
+        return context
+    }
+
+    /// The context of `frame`'s resolution, if one exists.
+    static func existingContext(of frame: UnsafeMutablePointer<Frame>) -> ResolutionContext? {
+        (frame.pointee.root ?? frame).pointee.context?.takeUnretainedValue()
+    }
+
+    /// Records that `frame`'s subtree used an instance that the frame at `depth` has not finished.
+    static func taint(_ frame: UnsafeMutablePointer<Frame>, with depth: Int32) {
+        guard depth < frame.pointee.depth else { return }
+        if frame.pointee.isShared {
+            context(of: frame).withLock { frame.pointee.taint = min(frame.pointee.taint, depth) }
+        } else {
+            frame.pointee.taint = min(frame.pointee.taint, depth)
+        }
+    }
+
+    /// Pushes `frame`, runs `body`, then ends the frame: runs the hooks deferred to it (if it is a root or
+    /// builds a stored instance), settles its commits, pops it. On failure, discards what it left pending.
+    static func run(
+        _ frame: UnsafeMutablePointer<Frame>, role: BuildRole, _ body: () throws -> Void
+    ) throws {
+        let parent = frame.pointee.parent
+        if parent == nil { frame.pointee.root = frame }
+        CurrentFrame.pointer = frame
+        defer {
+            CurrentFrame.pointer = parent
+            if parent == nil { endRoot(frame) }
+        }
+        do {
+            try body()
+            if needsFinish(frame, role: role) { try finish(frame, role: role) }
+        } catch {
+            failed(frame, role: role)
+            throw error
+        }
+    }
+
+    /// Whether ending `frame` has anything to do: a stored instance to keep, a taint to pass on, or a
+    /// resolution context (deferred hooks, pending commits) to look at.
+    @inline(__always)
+    static func needsFinish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) -> Bool {
+        role.isBoundary || frame.pointee.taint != .max || (frame.pointee.root ?? frame).pointee.context != nil
+    }
+
+    /// Ends a frame that succeeded: runs the hooks deferred to it (if it is a root or builds a stored
+    /// instance), then settles its commits.
+    @inline(never)
+    static func finish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) throws {
+        if frame.pointee.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
+        settle(frame, role: role)
+    }
+
+    /// Releases what a root frame owns once its resolution ended, however it ended.
+    @inline(__always)
+    static func endRoot(_ frame: UnsafeMutablePointer<Frame>) {
+        if let context = frame.pointee.context {
+            frame.pointee.context = nil
+            context.release()
+        }
+    }
+
+    /// The frame whose end runs the hooks a nested `.graph` instance under `frame` defers: the nearest
+    /// stored build above it (which must be complete before it is kept), else the root.
+    static func boundary(above frame: UnsafeMutablePointer<Frame>) -> Int32 {
+        var node = frame.pointee.parent
+        while let current = node {
+            if current.pointee.ticket != nil || current.pointee.parent == nil { return current.pointee.depth }
+            node = current.pointee.parent
+        }
+        return 0
+    }
+
+    /// Runs the hooks deferred to `frame`, including those that running them defers again.
+    static func runDeferredHooks(at frame: UnsafeMutablePointer<Frame>) throws {
+        guard let context = existingContext(of: frame) else { return }
+        while true {
+            let batch = context.takeDeferred(at: frame.pointee.depth)
+            if batch.isEmpty { return }
+            for (index, hooks) in batch.enumerated() {
+                do {
+                    try runDeferred(hooks, in: context)
+                } catch {
+                    // What was not run yet goes with the failed frame.
+                    for rest in batch[(index + 1)...] { _ = context.forgetGraph(rest.graphKey) }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs the deferred hooks of one `.graph` instance on a frame of its own.
+    private static func runDeferred(
+        _ hooks: ResolutionContext.DeferredHooks, in context: ResolutionContext
+    ) throws {
+        let parent = CurrentFrame.pointer
+        var frame = Frame(entry: hooks.entry, parent: parent, execution: execution(under: parent))
+        frame.constructed = hooks.instance.payload
+        try withUnsafeMutablePointer(to: &frame) { (frame) in
+            try run(frame, role: .unique) { () in
+                do {
+                    try runCreatedHooks(
+                        hooks.entry.createdHooks, of: hooks.entry, on: hooks.instance.payload, in: hooks.container)
+                } catch {
+                    _ = context.forgetGraph(hooks.graphKey)
+                    throw error
+                }
+                context.hooksRan(hooks.graphKey)
+            }
+        }
+    }
+
+    /// Runs synchronous `onCreated` hooks on the instance at `payload`; an async one cannot run here.
+    @inline(never)
+    static func runCreatedHooks(
+        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: UnsafeMutableRawPointer, in container: Container
+    ) throws {
+        let resolution = Resolution(container: container)
+        for hook in hooks {
+            switch hook {
+            case let .sync(run, place):
+                do {
+                    try run(payload, resolution)
+                } catch let error as ResolutionError {
+                    throw error
+                } catch {
+                    throw Diagnostics.hookFailed(entry, place: place, error: error)
+                }
+            case .async:
+                try Diagnostics.throwAsyncRequired(entry)
+            }
+        }
+    }
+
+    /// Ends a frame that succeeded: keeps its stored instance, or hands it to the unfinished frame it used;
+    /// the same for the commits that waited for this frame.
+    static func settle(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
+        let depth = frame.pointee.depth
+        let taint = frame.pointee.isShared
+            ? context(of: frame).withLock { frame.pointee.taint } : frame.pointee.taint
+        let tainted = taint < depth
+        if case let .stored(slot, instance, ticket, epoch) = role {
+            if tainted {
+                let holder = Frame.ancestor(at: taint, from: frame)
+                context(of: frame).attach(
+                    .init(holder: taint, slot: slot, instance: instance, ticket: ticket, epoch: epoch))
+                WaitGraph.transfer(ticket, to: Frame.execution(of: holder))
+            } else {
+                slot.finish(instance, ticket: ticket, startedAt: epoch)
+            }
+        }
+        if let context = existingContext(of: frame) {
+            if tainted {
+                context.retag(from: depth, to: taint)
+            } else {
+                for commit in context.takePending(holder: depth) { commit.commit() }
+            }
+        }
+        if tainted, let parent = frame.pointee.parent { Engine.taint(parent, with: taint) }
+    }
+
+    /// Ends a frame that failed: discards the stored instances that waited for it and the `.graph` instance
+    /// it was building.
+    @inline(never)
+    static func failed(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
+        guard let context = existingContext(of: frame) else { return }
+        var released: [AnyObject] = []
+        if case let .graph(key, _) = role, let record = context.forgetGraph(key) { released.append(record.instance) }
+        let (discarded, dropped) = context.frameFailed(at: frame.pointee.depth)
+        for commit in discarded { commit.discard() }
+        released += dropped
+        withExtendedLifetime(released) {}
+    }
+}
+
+/// What a build is for, which decides where its instance goes.
+enum BuildRole {
+    /// A new instance for the caller only.
+    case unique
+    /// The `.graph` instance of `key` in the current resolution.
+    case graph(ResolutionContext.GraphKey, Instance)
+    /// The instance of a stored scope, claimed in `slot` with `ticket`.
+    case stored(InstanceSlot, Instance, BuildTicket, epoch: UInt64)
+
+    /// Whether hooks deferred below a frame of this role run when it ends.
+    var isBoundary: Bool {
+        if case .stored = self { return true }
+        return false
+    }
+
+    var ticket: BuildTicket? {
+        if case let .stored(_, _, ticket, _) = self { return ticket }
+        return nil
+    }
+
+    var instance: Instance? {
+        switch self {
+        case .unique: return nil
+        case let .graph(_, instance), let .stored(_, instance, _, _): return instance
+        }
+    }
+}
+
+extension Engine {
+    /// Runs `body` on a frame of its own for a request no single registration answers (`resolveAll`,
+    /// `inject(into:)`): its key shows in paths, and what it resolves is one resolution.
+    static func withRequestFrame<Result>(
+        _ request: UnsafePointer<Key>, _ body: (UnsafeMutablePointer<Frame>) throws -> Result
+    ) throws -> Result {
+        let parent = CurrentFrame.pointer
+        var frame = Frame(request: request, parent: parent, execution: execution(under: parent))
+        return try withUnsafeMutablePointer(to: &frame) { frame in
+            var result: Result?
+            try run(frame, role: .unique) { result = try body(frame) }
+            return result!
+        }
+    }
+}

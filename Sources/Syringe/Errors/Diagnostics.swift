@@ -1,0 +1,216 @@
+/// Builds every error Syringe throws, for every face. Runs only when something has gone wrong (or is being
+/// checked), so it may be slow.
+enum Diagnostics {
+    // The engine throws through these rather than `throw Diagnostics.x(…)`: an error built in the engine's own
+    // function would take stack in every frame of every resolution, where this takes none until it throws.
+
+    @inline(never)
+    static func throwCycle(_ entry: Entry) throws -> Never { throw cycle(entry.key, entry: entry) }
+
+    @inline(never)
+    static func throwWaitCycle(_ entry: Entry) throws -> Never { throw waitCycle(entry.key, entry: entry) }
+
+    @inline(never)
+    static func throwAsyncRequired(_ entry: Entry) throws -> Never { throw asyncRequired(entry.key, entry: entry) }
+
+    @inline(never)
+    static func throwTooDeep(_ entry: Entry, remaining: Int) throws -> Never {
+        throw tooDeep(entry.key, entry: entry, remaining: remaining)
+    }
+
+    /// The error a factory's failure becomes: a ``ResolutionError`` passes through, anything else is wrapped.
+    @inline(never)
+    static func factoryError(_ entry: Entry, _ error: any Error) -> any Error {
+        error is ResolutionError ? error : factoryFailed(entry, error: error)
+    }
+
+    /// The path of the current resolution (synchronous or async), followed by `key`.
+    static func path(then key: Key?) -> [Key] {
+        Frame.path(to: Engine.currentFrame) + (key.map { [$0] } ?? [])
+    }
+
+    static func place(_ entry: Entry) -> (fileID: String, line: Int) {
+        ("\(entry.fileID)", Int(entry.line))
+    }
+
+    /// `Database.self` or `(any Token).self, name: "staging"`: what a resolve call for `key` passes.
+    static func resolveArguments(_ key: Key) -> String {
+        typeExpression(key.serviceType) + ".self" + (key.name.map { ", name: \"\($0)\"" } ?? "")
+    }
+
+    /// `(any Engine)` or `Car`: the type as written before `.self`.
+    static func typeExpression(_ type: any Any.Type) -> String {
+        let text = TypeName.describe(type)
+        return TypeName.isExistential(type) || text.hasSuffix("?") ? "(\(text))" : text
+    }
+
+    static let breakCycle = "break the cycle: register one side with scope: .graph and set its back-reference in "
+        + ".onCreated { instance, r in … } instead of in its factory."
+
+    static func cycle(_ key: Key, entry: Entry) -> ResolutionError {
+        let path = path(then: key)
+        // Show the loop itself: from the first occurrence of the repeated key.
+        let start = path.firstIndex { $0 == key } ?? 0
+        let loop = path[start...].map(\.description).joined(separator: " → ")
+        return ResolutionError(
+            code: .cycle, summary: "cannot resolve `\(key)`: dependency cycle \(loop).",
+            path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: breakCycle)
+    }
+
+    static func waitCycle(_ key: Key, entry: Entry) -> ResolutionError {
+        ResolutionError(
+            code: .cycle,
+            summary: "cannot resolve `\(key)`: dependency cycle across threads or tasks (it is being built by "
+                + "another thread or task that is waiting for this one).",
+            path: path(then: key), fileID: "\(entry.fileID)", line: Int(entry.line), fix: breakCycle)
+    }
+
+    static func factoryFailed(_ entry: Entry, error: any Error) -> ResolutionError {
+        ResolutionError(
+            code: .factoryFailed,
+            summary: "cannot resolve `\(entry.key)`: its factory threw \(String(describing: error)).",
+            path: path(then: nil), fileID: "\(entry.fileID)", line: Int(entry.line),
+            fix: "make the factory registered at \(entry.fileID):\(entry.line) succeed, or catch the error where "
+                + "you resolve (the original is `underlyingError`).",
+            underlyingError: error)
+    }
+
+    static func hookFailed(_ entry: Entry, place: Place, error: any Error) -> ResolutionError {
+        ResolutionError(
+            code: .factoryFailed,
+            summary: "cannot resolve `\(entry.key)`: its onCreated hook threw \(String(describing: error)).",
+            path: path(then: nil), fileID: "\(place.fileID)", line: Int(place.line),
+            fix: "make the onCreated hook at \(place.fileID):\(place.line) succeed, or catch the error where you "
+                + "resolve (the original is `underlyingError`); nothing it was building is kept.",
+            underlyingError: error)
+    }
+
+    static func asyncRequired(_ key: Key, entry: Entry) -> ResolutionError {
+        let path = path(then: key)
+        let arguments = resolveArguments(key)
+        let what = entry.execution == .async ? "its factory is async" : "it has an async onCreated hook"
+        var fix = "use try await container.resolveAsync(\(arguments))"
+        if path.count > 1 {
+            fix += "; inside a factory, make that factory async and use try await r.resolveAsync(\(arguments))"
+        }
+        return ResolutionError(
+            code: .asyncRequired, summary: "cannot resolve `\(key)` synchronously: \(what).",
+            path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: fix + ".")
+    }
+
+    static func mainActorRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+        ResolutionError(
+            code: .mainActorRequired,
+            summary: "cannot resolve `\(key)` off the main actor: its factory is isolated to the main actor.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
+                + "container.resolveAsync(\(resolveArguments(key))), which runs the factory on the main actor.")
+    }
+
+    static func tooDeep(_ key: Key, entry: Entry, remaining: Int) -> ResolutionError {
+        let path = path(then: key)
+        return ResolutionError(
+            code: .tooDeep,
+            summary: "cannot resolve `\(key)`: the resolution is \(path.count) steps deep and this thread has "
+                + "\(remaining / 1024) KiB of stack left.",
+            path: path, fileID: "\(entry.fileID)", line: Int(entry.line),
+            fix: "resolve from a thread with a larger stack, shorten the chain (build a long list in one "
+                + "factory), or break an endless recursion through factories.")
+    }
+
+    static func typeMismatch(_ key: Key, entry: Entry, overrideType: any Any.Type, getterType: any Any.Type)
+        -> ResolutionError
+    {
+        let getter = TypeName.describe(getterType)
+        return ResolutionError(
+            code: .typeMismatch,
+            summary: "cannot use the override of `\(key)`: it is a `\(TypeName.describe(overrideType))`, but the "
+                + "property's getter builds `\(getter)`.",
+            path: path(then: key), fileID: "\(entry.fileID)", line: Int(entry.line),
+            fix: "let the getter's factory return the property's type, e.g. provide { \(getter)() as any Protocol } "
+                + "with the protocol the property declares.")
+    }
+
+    static func remapLoop(_ keyPath: AnyKeyPath, loop: String, fileID: StaticString, line: UInt) -> ResolutionError {
+        ResolutionError(
+            code: .cycle, summary: "cannot resolve `\(keyPath)`: its remaps loop (\(loop)).",
+            path: [], fileID: "\(fileID)", line: Int(line), fix: "remove one of the remaps with InjectionMapper.reset(_:).")
+    }
+
+    static func ambiguous(_ key: Key, candidates: [Key], fileID: StaticString, line: UInt) -> ResolutionError {
+        let forwarding = "container.register(\(candidates[0].typeDescription).self, as: \(resolveArguments(key)))"
+        return ResolutionError(
+            code: .ambiguous,
+            summary: "cannot resolve `\(key)`: \(candidates.count) components registered in one call conform to it.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            nearMisses: candidates.map(\.description),
+            fix: "register the one to use in a call of its own (the latest registration wins), or forward it "
+                + "explicitly: \(forwarding).")
+    }
+
+    static func injectorFailed(_ injectorKey: Key, target: Key, place: Place, error: any Error) -> ResolutionError {
+        ResolutionError(
+            code: .factoryFailed,
+            summary: "cannot inject into `\(target)`: the injector for `\(injectorKey)` threw "
+                + "\(String(describing: error)).",
+            path: path(then: nil), fileID: "\(place.fileID)", line: Int(place.line),
+            fix: "make the injector registered at \(place.fileID):\(place.line) succeed, or catch the error where "
+                + "you call inject(into:) (the original is `underlyingError`).",
+            underlyingError: error)
+    }
+
+    /// The one error of `build()` or `validate()`: every problem found, in order.
+    static func problems(_ errors: [ResolutionError], foundBy operation: String, fileID: StaticString, line: UInt)
+        -> ResolutionError
+    {
+        let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
+        return ResolutionError(
+            code: .multiple, summary: "\(operation) found \(count).", path: [], fileID: "\(fileID)", line: Int(line),
+            fix: "fix the problems above in order (a later one can follow from an earlier one), then run "
+                + "\(operation) again.",
+            errors: errors)
+    }
+
+    /// The message a forwarding to a type the component cannot be stops the program with.
+    static func forwardingMismatch(_ source: any Any.Type, as target: any Any.Type, fileID: StaticString, line: UInt)
+        -> ResolutionError
+    {
+        let from = TypeName.describe(source)
+        return ResolutionError(
+            code: .typeMismatch,
+            summary: "cannot register `\(from)` as `\(TypeName.describe(target))`: `\(from)` does not conform to it.",
+            path: [], fileID: "\(fileID)", line: Int(line),
+            fix: "forward only to \(from) itself, a superclass of it or a protocol it conforms to.")
+    }
+}
+
+/// Where something was declared: a registration, a hook, a property.
+struct Place: Sendable {
+    let fileID: StaticString
+    let line: UInt
+}
+
+extension Diagnostics {
+    /// An async registration or a key-path default reached by the synchronous factory call; the engine checks
+    /// before it gets there, so only a registration copied by hand could.
+    static func notSynchronouslyBuildable(_ key: Key, in resolution: Resolution) -> ResolutionError {
+        ResolutionError(
+            code: .asyncRequired, summary: "cannot build `\(key)` synchronously.",
+            path: path(then: key), fileID: "", line: 0,
+            fix: "resolve it with try await container.resolveAsync(…), or through its key path.")
+    }
+}
+
+extension Diagnostics {
+    /// A lazily injected property read again while its first read resolves it (a cycle through its own
+    /// dependency).
+    static func lazyCycle(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+        ResolutionError(
+            code: .cycle,
+            summary: "cannot resolve `\(key)`: the lazily injected property at \(fileID):\(line) is read while it is "
+                + "being resolved (a cycle through its own dependency).",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "read the property after its owner is built, or break the cycle with scope: .graph and "
+                + ".onCreated { instance, r in … }.")
+    }
+}

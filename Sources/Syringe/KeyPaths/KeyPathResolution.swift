@@ -1,0 +1,107 @@
+/// The plumbing of the key-path faces: how a property access becomes a produce of the engine.
+extension Container {
+    /// Evaluates `keyPath` (after remaps) with the place of the request published for failure messages.
+    func resolveKeyPath<Value>(_ keyPath: KeyPath<Container, Value>, fileID: StaticString, line: UInt) -> Value {
+        let target = InjectionMapper.target(for: keyPath)
+        return FailureReporting.at(fileID, line) { self[keyPath: target] }
+    }
+
+    /// Produces the value of a key-path key: its override if one is registered, else its default from
+    /// `factory`, kept per `scope` in the root container of this one. Stops the program on failure.
+    func produceKeyPathValue<Value>(
+        _ origin: Key.Origin, scope: Scope, liveOnly: Bool = false, fileID: StaticString, line: UInt,
+        factory: () throws -> Value
+    ) -> Value {
+        let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: origin)
+        if let slot = KeyLearning.slot.pointer, slot.pointee == nil { slot.pointee = key }
+        let found =
+            lookup(key) ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
+        do {
+            guard found.entry.service.identity == ObjectIdentifier(Value.self) else {
+                return try convertedOverride(found, key: key, to: Value.self)
+            }
+            let output = Scratch.push(Value.self)
+            defer { Scratch.pop(output, Value.self) }
+            if found.entry.isPerRequest {
+                try PerRequestFactory.with(key, { output in
+                    output.initializeMemory(as: Value.self, to: try factory())
+                }) {
+                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+                }
+            } else {
+                try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+            }
+            return output.assumingMemoryBound(to: Value.self).move()
+        } catch {
+            FailureReporting.stop(error, fileID: fileID, line: line)
+        }
+    }
+
+    /// An override whose static type differs from the getter's: Swift infers `provide { Concrete() }` as
+    /// `Concrete`, while the setter passes the property's declared type.
+    private func convertedOverride<Value>(_ found: Found, key: Key, to: Value.Type) throws -> Value {
+        let layout = found.entry.service
+        let output = Scratch.push(size: layout.size, alignment: layout.alignment)
+        defer { Scratch.pop(output, alignment: layout.alignment) }
+        try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+        let value = layout.load(output)
+        layout.destroy(output)
+        if let converted = value as? Value { return converted }
+        throw Diagnostics.typeMismatch(
+            key, entry: found.entry, overrideType: type(of: value), getterType: Value.self)
+    }
+
+    /// Installs the default entry of a key-path key in the root container, unless another thread did first.
+    private func installDefault<Value>(
+        _ key: Key, as: Value.Type, scope: Scope, liveOnly: Bool, fileID: StaticString, line: UInt
+    ) -> Found {
+        let home = homeForDefaults
+        let entry = Entry(
+            key: key, scope: scope, service: ServiceType(of: Value.self), factory: .perRequest, fileID: fileID,
+            line: line)
+        entry.isLiveOnly = liveOnly
+        home.policy?.reachedAncestor(entry)
+        return Found(entry: home.registry.installIfAbsent(entry), owner: home)
+    }
+
+    /// Registers `value` for a key-path key in this container, replacing what was there. The place is the
+    /// assignment's (`Container[\.x] = …`) when one is known, else the setter's.
+    func override<Value: Sendable>(_ key: Key, with value: Value, fileID: StaticString, line: UInt) {
+        let site = FailureReporting.currentSite.pointer?.pointee
+        let entry = Entry(
+            key: key, scope: .unique, service: ServiceType(of: Value.self),
+            factory: .sync { _, _, output in output.initializeMemory(as: Value.self, to: value) },
+            fileID: site?.fileID ?? fileID, line: site?.line ?? line)
+        install(entry)
+    }
+
+    /// Drops the instance kept for what `keyPath` names, wherever it is kept.
+    func dropKept<Value>(_ keyPath: KeyPath<Container, Value>) {
+        guard let key = learnKey(of: keyPath), let found = lookup(key) else { return }
+        found.owner.drop([found.entry])
+    }
+
+    /// Which key `keyPath` names: the first key-path key its evaluation reaches.
+    func learnKey<Value>(of keyPath: KeyPath<Container, Value>) -> Key? {
+        var learned: Key?
+        withUnsafeMutablePointer(to: &learned) { slot in
+            let outer = KeyLearning.slot.pointer
+            KeyLearning.slot.pointer = slot
+            defer { KeyLearning.slot.pointer = outer }
+            _ = self[keyPath: keyPath]
+        }
+        return learned
+    }
+}
+
+extension Key {
+    /// The key of a container property named `name` of `owner` (`provide` and `override(_:)`).
+    static func property<Value>(_ name: StaticString, of owner: any Any.Type, as value: Value.Type) -> Key {
+        Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: owner, name: name))
+    }
+}
+
+/// Collects the key that a key-path evaluation reaches first (see `Container.learnKey(of:)`).
+enum KeyLearning {
+    static let slot = ThreadLocalPointer<Key?>()
+}

@@ -1,0 +1,160 @@
+extension Container {
+    /// Contributes one implementation of `Service` to a multi-binding: contributions add up instead of
+    /// replacing each other, and ``resolveAll(_:fileID:line:)`` returns them all.
+    ///
+    /// Each contribution keeps its own `scope`. Contributions are separate from `register`: a plain or
+    /// named registration of the same type is not part of the multi-binding.
+    ///
+    /// ```swift
+    /// container.contribute((any Plugin).self, scope: .singleton) { AnalyticsPlugin() }
+    /// container.contribute((any Plugin).self) { CrashPlugin() }
+    /// let plugins = try container.resolveAll((any Plugin).self)   // [AnalyticsPlugin, CrashPlugin]
+    /// ```
+    @discardableResult
+    public func contribute<Service>(
+        _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable () throws -> Service
+    ) -> Registration<Service> {
+        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            factory: .sync { _, _, output in output.initializeMemory(as: Service.self, to: try factory()) })
+    }
+
+    /// Contributes one implementation of `Service` whose factory resolves its own dependencies.
+    ///
+    /// ```swift
+    /// container.contribute((any Plugin).self) { r in CrashPlugin(log: try r.resolve()) }
+    /// ```
+    @discardableResult
+    public func contribute<Service>(
+        _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolution) throws -> Service
+    ) -> Registration<Service> {
+        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            factory: .sync { r, _, output in output.initializeMemory(as: Service.self, to: try factory(r)) })
+    }
+
+    /// Contributes one implementation of `Service` with an async factory; ``resolveAllAsync(_:isolation:fileID:line:)``
+    /// returns it.
+    ///
+    /// ```swift
+    /// container.contribute((any Plugin).self) { r async throws in try await RemotePlugin.load() }
+    /// ```
+    @discardableResult
+    public func contribute<Service>(
+        _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
+        line: UInt = #line, factory: @escaping @Sendable (Resolution) async throws -> Service
+    ) -> Registration<Service> {
+        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await factory(r)) })
+    }
+
+    /// Resolves every contribution of `Service`: the parents' first (root first), then this container's,
+    /// each in registration order, each according to its own scope.
+    ///
+    /// All contributions are built in one resolution, so `.graph` instances are shared between them.
+    /// Nothing contributed gives an empty array, unless `Service` is registered with `register` (then
+    /// the mix-up is an error that says so).
+    ///
+    /// ```swift
+    /// let plugins: [any Plugin] = try container.resolveAll((any Plugin).self)
+    /// for plugin in plugins { plugin.start() }
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` from the first contribution that fails, with the usual path.
+    public func resolveAll<Service>(
+        _ type: Service.Type = Service.self, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws -> [Service] {
+        let contributions = self.contributions(of: Service.self)
+        var request = Key.allContributions(of: Service.self)
+        guard !contributions.isEmpty else {
+            if let error = Diagnostics.nothingContributed(
+                Service.self, request: request, in: self, fileID: fileID, line: line)
+            {
+                throw error
+            }
+            return []
+        }
+        return try withUnsafePointer(to: &request) { request in
+            try Engine.withRequestFrame(request) { frame in
+                var all: [Service] = []
+                all.reserveCapacity(contributions.count)
+                for found in contributions {
+                    let output = Scratch.push(Service.self)
+                    defer { Scratch.pop(output, Service.self) }
+                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+                    all.append(output.assumingMemoryBound(to: Service.self).move())
+                }
+                // One resolution: the hooks its `.graph` instances deferred run now, then those instances are read
+                // back (a value type's hooks change the kept copy).
+                guard frame.pointee.parent == nil, let context = Engine.existingContext(of: frame) else { return all }
+                try Engine.runDeferredHooks(at: frame)
+                for (index, found) in contributions.enumerated() where found.entry.storage == .graph {
+                    if let record = context.graphRecord(.init(found.entry, self)) {
+                        all[index] = record.instance.payload.assumingMemoryBound(to: Service.self).pointee
+                    }
+                }
+                return all
+            }
+        }
+    }
+
+    /// Resolves every contribution of `Service` from async code: async contributions too.
+    ///
+    /// ```swift
+    /// let plugins = try await container.resolveAllAsync((any Plugin).self)
+    /// ```
+    public func resolveAllAsync<Service>(
+        _ type: Service.Type = Service.self, isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) async throws -> [Service] {
+        var all: [Service] = []
+        for found in contributions(of: Service.self) {
+            let instance: Instance
+            if found.entry.needsAsync {
+                instance = try await found.owner.produceAsync(found.entry, requester: self, arguments: nil)
+            } else {
+                instance = Instance(type: found.entry.service)
+                try Engine.joining(AsyncFrame.current) {
+                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: instance.payload)
+                }
+                instance.markInitialized()
+            }
+            all.append(instance.payload.assumingMemoryBound(to: Service.self).pointee)
+        }
+        if all.isEmpty,
+            let error = Diagnostics.nothingContributed(
+                Service.self, request: .allContributions(of: Service.self), in: self, fileID: fileID, line: line)
+        {
+            throw error
+        }
+        return all
+    }
+
+    /// The contributions of `Service` visible here, root container first, each with its owner.
+    func contributions<Service>(of type: Service.Type) -> [Found] {
+        let id = ObjectIdentifier(Service.self)
+        return lineage.reversed().flatMap { container in
+            container.registry.allEntries
+                .filter { $0.key.isContribution && ObjectIdentifier($0.key.serviceType) == id }
+                .map { Found(entry: $0, owner: container) }
+        }
+    }
+}
+
+extension Resolution {
+    /// Resolves every contribution of `Service` as part of the current resolution: for a service built
+    /// from a multi-binding.
+    ///
+    /// ```swift
+    /// container.register(PluginHost.self, scope: .singleton) { r in
+    ///     PluginHost(plugins: try r.resolveAll((any Plugin).self))
+    /// }
+    /// ```
+    public func resolveAll<Service>(
+        _ type: Service.Type = Service.self, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws -> [Service] {
+        try Engine.joining(CurrentFrame.pointer == nil ? AsyncFrame.current : nil) {
+            try container.resolveAll(Service.self, fileID: fileID, line: line)
+        }
+    }
+}

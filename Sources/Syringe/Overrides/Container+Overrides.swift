@@ -1,0 +1,55 @@
+/// Task-local overrides: a fresh child container bound to the current task for one operation.
+extension Container {
+    /// Runs `operation` with ``shared`` bound to a fresh child of the current container, configured by
+    /// `overrides`: everything resolved inside (also in child tasks and task groups) sees the overrides,
+    /// and builds its own instances of the parent's singletons and cached values.
+    ///
+    /// ```swift
+    /// try Container.withOverrides {
+    ///     $0.temperatureProvider = MockTemperatureProvider()
+    ///     $0.register((any Engine).self) { TestEngine() }
+    /// } operation: {
+    ///     let car = try Container.shared.resolve(Car.self)   // a TestEngine inside
+    /// }
+    /// ```
+    ///
+    /// With `strict`, whenever something resolved inside reaches a live-only dependency
+    /// (``Registration/liveOnly()``, ``InjectionKey/isLiveOnly``) that `overrides` did not replace, `strict`
+    /// is told its key, once per key.
+    ///
+    /// The binding ends when `operation` returns or throws; the child and its instances go with it.
+    /// Overrides follow structured concurrency, as Swift task-locals do: `Task { }` created inside copies
+    /// them, `Task.detached` and a closure stored and called after `operation` returned do not.
+    public static func withOverrides<Result>(
+        strict: (@Sendable (Key) -> Void)? = nil,
+        _ overrides: (Container) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let child = Container(parent: shared, policy: TestPolicy(liveAccessHandler: strict))
+        noteBinding()
+        try overrides(child)
+        return try $taskLocal.withValue(child, operation: operation)
+    }
+
+    /// Runs an async `operation` with ``shared`` bound to a fresh child of the current container,
+    /// configured by `overrides`, on the caller's actor.
+    ///
+    /// ```swift
+    /// try await Container.withOverrides {
+    ///     $0.register((any Clock).self) { TestClock() }
+    /// } operation: {
+    ///     try await tripTakesTwoHours()
+    /// }
+    /// ```
+    public static func withOverrides<Result>(
+        strict: (@Sendable (Key) -> Void)? = nil,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let child = Container(parent: shared, policy: TestPolicy(liveAccessHandler: strict))
+        noteBinding()
+        try overrides(child)
+        return try await $taskLocal.withValue(child, operation: operation, isolation: isolation)
+    }
+}

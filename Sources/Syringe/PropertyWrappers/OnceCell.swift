@@ -1,0 +1,61 @@
+/// The once-only slot behind ``LazyInjected`` and ``WeakLazyInjected``: the first read resolves, readers that
+/// arrive meanwhile wait for it (through the engine's tickets and wait-for graph, so a wait that would never
+/// end is a `cycle`), and later reads return what it resolved.
+// @unchecked Sendable: `state` is read and written under `lock` only; the resolver closure is @Sendable.
+final class OnceCell<Value>: @unchecked Sendable {
+    private enum State {
+        case pending(@Sendable () -> Value)
+        case resolving(BuildTicket)
+        case resolved(Value)
+    }
+
+    private let lock = Lock()
+    private var state: State
+    private let key: Key
+    private let fileID: StaticString
+    private let line: UInt
+    /// What is kept of the resolved value for later reads (the first read returns it as resolved).
+    private let keep: @Sendable (Value) -> Value
+
+    init(
+        key: Key, fileID: StaticString, line: UInt, keep: @escaping @Sendable (Value) -> Value = { $0 },
+        resolve: @escaping @Sendable () -> Value
+    ) {
+        self.state = .pending(resolve)
+        self.key = key
+        self.fileID = fileID
+        self.line = line
+        self.keep = keep
+    }
+
+    /// The value: resolved by the first read, exactly once.
+    var value: Value {
+        while true {
+            lock.lock()
+            switch state {
+            case let .resolved(value):
+                lock.unlock()
+                return value
+            case let .resolving(ticket):
+                lock.unlock()
+                let execution = Frame.execution(of: CurrentFrame.pointer)
+                let chain = Frame.executions(from: CurrentFrame.pointer).union([execution])
+                guard ticket.owner != execution, WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
+                    FailureReporting.stop(Diagnostics.lazyCycle(key, fileID: fileID, line: line), fileID: fileID, line: line)
+                }
+                ticket.wait()
+                WaitGraph.endWaiting(execution, for: ticket)
+            case let .pending(resolve):
+                let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.pointer))
+                state = .resolving(ticket)
+                lock.unlock()
+                // Resolved without the lock, so the dependency's factories can take locks of their own.
+                let value = resolve()
+                let kept = keep(value)
+                lock.withLock { state = .resolved(kept) }
+                ticket.finish()
+                return value
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import SyringeShims
+
+/// A pointer-sized slot read with acquire and written with release ordering, for data that is published
+/// once and then read by many threads without a lock.
+// @unchecked Sendable: every access to the slot's memory goes through the C11 atomics of SyringeShims.
+@usableFromInline
+final class AtomicPointer: @unchecked Sendable {
+    @usableFromInline let address: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    @usableFromInline
+    init(_ value: UnsafeMutableRawPointer? = nil) {
+        address = .allocate(capacity: 1)
+        address.initialize(to: value)
+    }
+
+    deinit {
+        address.deallocate()
+    }
+
+    @inlinable @inline(__always)
+    func load() -> UnsafeMutableRawPointer? {
+        syringe_load_acquire(address)
+    }
+
+    @inlinable @inline(__always)
+    func store(_ value: UnsafeMutableRawPointer?) {
+        syringe_store_release(address, value)
+    }
+}
+
+/// A flag that is set once and read with acquire ordering, without a lock.
+// @unchecked Sendable: every access goes through the C11 atomics of SyringeShims.
+final class AtomicFlag: @unchecked Sendable {
+    private let address: UnsafeMutablePointer<UInt>
+
+    init() {
+        address = .allocate(capacity: 1)
+        address.initialize(to: 0)
+    }
+
+    deinit {
+        address.deallocate()
+    }
+
+    @inline(__always)
+    var isSet: Bool { syringe_load_word_acquire(address) != 0 }
+
+    func set() { syringe_store_word_release(address, 1) }
+}
+
+/// A counter shared by all threads: each call returns a number no other call returned.
+// @unchecked Sendable: every access goes through the C11 atomics of SyringeShims.
+final class AtomicCounter: @unchecked Sendable {
+    private let address: UnsafeMutablePointer<UInt>
+
+    init() {
+        address = .allocate(capacity: 1)
+        address.initialize(to: 0)
+    }
+
+    deinit {
+        address.deallocate()
+    }
+
+    /// The next number, from 1 on.
+    func next() -> UInt64 { UInt64(syringe_fetch_add_word(address, 1) &+ 1) }
+}

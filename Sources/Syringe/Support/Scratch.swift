@@ -1,0 +1,29 @@
+import SyringeShims
+
+/// Per-thread scratch memory for values being resolved (see `syringe_scratch_push`): unspecialised generic
+/// code gets room for a `T` without a generic temporary, which would cost a metadata lookup per call.
+enum Scratch {
+    /// Room for one `T`, uninitialised; give it back with ``pop(_:_:)`` (last in, first out).
+    @inline(__always)
+    static func push<T>(_ type: T.Type) -> UnsafeMutableRawPointer {
+        push(size: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+    }
+
+    /// Room for `size` bytes aligned to `alignment`.
+    @inline(__always)
+    static func push(size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+        if _slowPath(alignment > 16) { return .allocate(byteCount: max(size, 1), alignment: alignment) }
+        return syringe_scratch_push(UInt(size))
+    }
+
+    @inline(__always)
+    static func pop<T>(_ memory: UnsafeMutableRawPointer, _ type: T.Type) {
+        pop(memory, alignment: MemoryLayout<T>.alignment)
+    }
+
+    @inline(__always)
+    static func pop(_ memory: UnsafeMutableRawPointer, alignment: Int) {
+        if _slowPath(alignment > 16) { return memory.deallocate() }
+        syringe_scratch_pop(memory)
+    }
+}

@@ -1,0 +1,71 @@
+/// The type of a registration's instances, with the operations the engine needs on values of it: the
+/// engine is not generic, so it moves, copies and destroys instances through these.
+///
+/// Each operation opens the metatype and runs the value witness of the type: a few nanoseconds, paid on
+/// the paths that build or convert an instance, never on the inlined fast path of a kept instance.
+@usableFromInline
+struct ServiceType: @unchecked Sendable {
+    // @unchecked Sendable: a metatype and two integers, all immutable.
+    let type: any Any.Type
+    let size: Int
+    let alignment: Int
+
+    init(_ type: any Any.Type) {
+        self.type = type
+        func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
+        (size, alignment) = _openExistential(type, do: layout)
+    }
+
+    init<T>(of type: T.Type) {
+        self.type = type
+        size = MemoryLayout<T>.size
+        alignment = MemoryLayout<T>.alignment
+    }
+
+    var identity: ObjectIdentifier { ObjectIdentifier(type) }
+
+    /// Initialises `destination` with a copy of the value at `source`.
+    func copy(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        func copy<T>(_: T.Type) {
+            destination.initializeMemory(as: T.self, to: source.assumingMemoryBound(to: T.self).pointee)
+        }
+        _openExistential(type, do: copy)
+    }
+
+    /// Moves the value at `source` to the uninitialised `destination`.
+    func move(from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer) {
+        func move<T>(_: T.Type) {
+            destination.initializeMemory(as: T.self, to: source.assumingMemoryBound(to: T.self).move())
+        }
+        _openExistential(type, do: move)
+    }
+
+    /// Destroys the value at `address`, leaving the memory uninitialised.
+    func destroy(_ address: UnsafeMutableRawPointer) {
+        func destroy<T>(_: T.Type) { address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        _openExistential(type, do: destroy)
+    }
+
+    /// A copy of the value at `address`, as `Any` (for casts and type-erased tools).
+    func load(_ address: UnsafeRawPointer) -> Any {
+        func load<T>(_: T.Type) -> Any { address.assumingMemoryBound(to: T.self).pointee }
+        return _openExistential(type, do: load)
+    }
+
+    /// Initialises `destination` with `value` cast to this type; returns `false` when it is not one.
+    func store(_ value: Any, to destination: UnsafeMutableRawPointer) -> Bool {
+        func store<T>(_: T.Type) -> Bool {
+            guard let typed = value as? T else { return false }
+            destination.initializeMemory(as: T.self, to: typed)
+            return true
+        }
+        return _openExistential(type, do: store)
+    }
+
+    /// The class instance at `address`, when the value is one (`.shared` keeps those weakly).
+    func object(at address: UnsafeRawPointer) -> AnyObject? {
+        let value = load(address)
+        guard Swift.type(of: value) is AnyClass else { return nil }
+        return value as AnyObject
+    }
+}

@@ -1,0 +1,97 @@
+extension Container {
+    /// Registers a factory for `Service` that needs no other dependencies.
+    ///
+    /// Registering a key again replaces the earlier registration (the latest wins) and drops its
+    /// kept instance.
+    ///
+    /// ```swift
+    /// container.register(Engine.self) { V8Engine() }
+    /// container.register(Transmission.self, scope: .singleton) { ManualTransmission() }
+    /// container.register(Token.self, name: "staging") { StagingToken() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type that resolves return, often a protocol: `(any Engine).self`.
+    ///   - name: Tells apart several registrations of one type.
+    ///   - scope: Where instances are kept; ``Scope/unique`` builds one per resolve.
+    ///   - factory: Builds an instance. Runs with no Syringe lock held.
+    @discardableResult
+    public func register<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable () throws -> Service
+    ) -> Registration<Service> {
+        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .sync { _, _, output in
+            output.initializeMemory(as: Service.self, to: try factory())
+        })
+    }
+
+    /// Registers a factory for `Service` that resolves its dependencies through the ``Resolution`` it
+    /// receives: constructor injection.
+    ///
+    /// ```swift
+    /// container.register(Car.self) { r in
+    ///     Car(engine: try r.resolve(), transmission: try r.resolve())
+    /// }
+    /// ```
+    @discardableResult
+    public func register<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolution) throws -> Service
+    ) -> Registration<Service> {
+        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .sync { r, _, output in
+            output.initializeMemory(as: Service.self, to: try factory(r))
+        })
+    }
+
+    /// Registers a factory for `Service` that takes arguments at resolve time.
+    ///
+    /// The argument types are part of the key: resolve with the same types, in the same order.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }
+    /// let greeter = try container.resolve(Greeter.self, arguments: "Ada", 3)
+    /// ```
+    ///
+    /// With a stored scope (`.cached`, `.singleton`, …) the arguments of the first resolve build the
+    /// instance that later resolves get.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        return add(key, scope: scope, fileID: fileID, line: line, factory: .sync { r, arguments, output in
+            // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
+            let values = arguments.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
+            output.initializeMemory(as: Service.self, to: try factory(r, repeat each values))
+        })
+    }
+
+    /// Installs a registration of `Service` made by any face.
+    func add<Service>(
+        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, factory: Entry.Factory
+    ) -> Registration<Service> {
+        let entry = Entry(
+            key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, fileID: fileID,
+            line: line)
+        install(entry)
+        return Registration(entry: entry, container: self)
+    }
+
+    /// Puts `entry` in the table, replacing (and so dropping the instance of) any earlier one.
+    func install(_ entry: Entry) {
+        registry.install(entry)
+    }
+}

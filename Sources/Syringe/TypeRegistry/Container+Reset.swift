@@ -1,0 +1,39 @@
+extension Container {
+    /// Drops the instances this container keeps for `scope`: `.cached`, `.shared`, a custom scope, or even
+    /// `.singleton` (the next resolve builds anew). Parents are not touched.
+    ///
+    /// ```swift
+    /// container.reset(.cached)
+    /// container.reset(.session)   // a custom scope, e.g. at logout
+    /// ```
+    ///
+    /// A dropped instance is released before `reset` returns: unless something else holds it, its `deinit`
+    /// runs now, on this thread.
+    public func reset(_ scope: Scope) {
+        drop(registry.allEntries.filter { $0.scope == scope })
+    }
+
+    /// Drops the kept instance of one registration of this container.
+    ///
+    /// ```swift
+    /// container.reset(Feed.self)
+    /// ```
+    public func reset<Service>(_ type: Service.Type, name: String? = nil) {
+        if let entry = registry.entry(for: Key(Service.self, name: name)) { drop([entry]) }
+    }
+
+    /// Drops every instance this container keeps, in every scope.
+    ///
+    /// ```swift
+    /// container.resetAll()
+    /// ```
+    public func resetAll() {
+        drop(registry.allEntries)
+    }
+
+    /// Empties the slots of `entries` and releases what they kept once no reader can see it.
+    func drop(_ entries: [Entry]) {
+        let dropped = entries.compactMap { $0.reset() }
+        Reclamation.retire(dropped)
+    }
+}

@@ -1,0 +1,203 @@
+import SyringeShims
+
+extension Container {
+    /// Resolves `Service`: runs or reuses its registration's factory according to its scope.
+    ///
+    /// ```swift
+    /// let car = try container.resolve(Car.self)
+    /// let engine: any Engine = try container.resolve()
+    /// let staging = try container.resolve(Token.self, name: "staging")
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` when nothing is registered, the argument types differ, a cycle is
+    ///   found or a factory fails. The container stays fully usable afterwards.
+    @inlinable
+    public func resolve<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Service {
+        // The fast path, compiled into the caller: a published instance is copied out inside a read section,
+        // without a lock. Everything else is one call to code that is not specialised per service type.
+        if name == nil {
+            let found = lookUpPlain(ObjectIdentifier(Service.self))
+            if let payload = found.published {
+                let instance = payload.assumingMemoryBound(to: Service.self).pointee
+                syringe_read_end_current()
+                return instance
+            }
+            return try resolveSlow(Service.self, found: found.entry, fileID: fileID, line: line, joinsAsync: false)
+        }
+        return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
+    }
+
+    /// The slow path of a plain type key, after the fast path's lookup: `found` is the registration of this
+    /// container (retained), or `nil` when the key must be looked up further.
+    @usableFromInline
+    func resolveSlow<Service>(
+        _ type: Service.Type, found: Unmanaged<Entry>?, fileID: StaticString, line: UInt, joinsAsync: Bool
+    ) throws -> Service {
+        let output = Scratch.push(Service.self)
+        defer { Scratch.pop(output, Service.self) }
+        if let found {
+            let entry = found.takeRetainedValue()
+            if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
+                CurrentFrame.pointer = asyncFrame.frame
+                defer { CurrentFrame.pointer = nil }
+                try produce(entry, requester: self, arguments: nil, into: output)
+            } else {
+                try produce(entry, requester: self, arguments: nil, into: output)
+            }
+        } else {
+            try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+        }
+        return output.assumingMemoryBound(to: Service.self).move()
+    }
+
+    /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.
+    @usableFromInline
+    func resolveSlow<Service>(
+        _ type: Service.Type, name: String?, fileID: StaticString, line: UInt, joinsAsync: Bool
+    ) throws -> Service {
+        // Scratch memory, not a generic temporary: this code is not specialised, and a generic type over
+        // `Service` here (a buffer, an optional, a result) would cost a metadata lookup per call.
+        let output = Scratch.push(Service.self)
+        defer { Scratch.pop(output, Service.self) }
+        if name == nil {
+            try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+        } else {
+            try resolve(
+                Key(Service.self, name: name), arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync,
+                into: output)
+        }
+        return output.assumingMemoryBound(to: Service.self).move()
+    }
+
+    /// Resolves `Service` with arguments for its factory.
+    ///
+    /// ```swift
+    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }
+    /// let greeter = try container.resolve(Greeter.self, arguments: "Ada", 3)
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` with code ``ResolutionError/Code/argumentMismatch`` when the service
+    ///   is registered with other argument types.
+    public func resolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) throws -> Service {
+        try resolveSlow(Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves with arguments: the key carries their types, the factory gets a pointer to them.
+    func resolveSlow<Service, each Argument>(
+        _ type: Service.Type, name: String?, arguments: repeat each Argument, fileID: StaticString, line: UInt,
+        joinsAsync: Bool = false
+    ) throws -> Service {
+        let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        var values = (repeat each arguments)
+        return try withUnsafePointer(to: &values) { (values) in
+            let output = Scratch.push(Service.self)
+            defer { Scratch.pop(output, Service.self) }
+            try resolve(
+                key, arguments: UnsafeRawPointer(values), fileID: fileID, line: line, joinsAsync: joinsAsync,
+                into: output)
+            return output.assumingMemoryBound(to: Service.self).move()
+        }
+    }
+
+    /// Resolves `key` into `output`: the one entry of every synchronous resolve. `joinsAsync` joins the path
+    /// of the async factory that runs this resolve, if any (resolves made through `r`).
+    func resolve(
+        _ key: Key, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt, joinsAsync: Bool,
+        into output: UnsafeMutableRawPointer
+    ) throws {
+        if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
+            CurrentFrame.pointer = asyncFrame.frame
+            defer { CurrentFrame.pointer = nil }
+            return try resolve(key, arguments: arguments, fileID: fileID, line: line, joinsAsync: false, into: output)
+        }
+        guard let found = lookup(key) else {
+            return try resolveUnregistered(key, arguments: arguments, fileID: fileID, line: line, into: output)
+        }
+        try found.owner.produce(found.entry, requester: self, arguments: arguments, into: output)
+    }
+
+    /// Resolves the plain type key of `type` into `output`: the common case of ``resolve(_:name:fileID:line:)``,
+    /// which looks the registration up by the type's identity and makes the key only when it needs one.
+    func resolve(
+        plainType type: any Any.Type, fileID: StaticString, line: UInt, joinsAsync: Bool,
+        into output: UnsafeMutableRawPointer
+    ) throws {
+        if joinsAsync, CurrentFrame.pointer == nil, AsyncFrame.current != nil {
+            return try resolve(
+                Key(serviceType: type, name: nil, argumentTypes: nil), arguments: nil, fileID: fileID, line: line,
+                joinsAsync: true, into: output)
+        }
+        if let entry = registry.retainedEntry(forPlainType: ObjectIdentifier(type)) {
+            return try produce(entry, requester: self, arguments: nil, into: output)
+        }
+        try resolve(
+            Key(serviceType: type, name: nil, argumentTypes: nil), arguments: nil, fileID: fileID, line: line,
+            joinsAsync: false, into: output)
+    }
+
+    /// Resolves `Service` if it is registered, or returns `nil` when nothing is registered for it.
+    ///
+    /// `nil` means only "not registered": when a registration exists but fails (a missing dependency,
+    /// a cycle, a throwing factory), this stops the program with the error's message, as a mistake
+    /// should not pass as an absent value. Use ``resolve(_:name:fileID:line:)`` to handle the error.
+    ///
+    /// ```swift
+    /// let analytics = container.resolveIfRegistered(Analytics.self)   // Analytics?
+    /// ```
+    public func resolveIfRegistered<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Service? {
+        guard isRegistered(Service.self, name: name) else { return nil }
+        return resolved(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Resolves `Service` or stops the program with the error's message: for places that cannot throw,
+    /// such as default arguments (constructor injection).
+    ///
+    /// ```swift
+    /// final class Car {
+    ///     init(engine: any Engine = Container.shared.resolved()) { … }
+    /// }
+    /// ```
+    ///
+    /// Prefer ``resolve(_:name:fileID:line:)`` where you can throw; run `try container.resolve(…)` for such
+    /// types in a test to find the failure before users do.
+    public func resolved<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Service {
+        do {
+            return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+        } catch {
+            FailureReporting.stop(error, fileID: fileID, line: line)
+        }
+    }
+
+    /// Whether `type` (under `name`) is registered here or in a parent.
+    ///
+    /// ```swift
+    /// if !container.isRegistered(Analytics.self) { container.register(Analytics.self) { NoAnalytics() } }
+    /// ```
+    ///
+    /// A protocol that a registered ``Component`` conforms to counts as registered.
+    public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
+        let key = Key(Service.self, name: name)
+        return lookup(key) != nil || answersUnregistered(key)
+    }
+}

@@ -1,0 +1,97 @@
+/// The async entry point. Resolution stays synchronous and `await`-free everywhere else: the async API has
+/// a name of its own, `resolveAsync`, so `try container.resolve(X.self)` inside async code never needs `await`.
+extension Container {
+    /// Resolves `Service` from async code: runs async factories, and every other registration as well.
+    ///
+    /// ```swift
+    /// let database = try await container.resolveAsync(Database.self)
+    /// let clock: any Clock = try await container.resolveAsync()   // a synchronous registration works too
+    /// ```
+    ///
+    /// It runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` registration resolved
+    /// from main-actor code is built in place; from elsewhere its factory runs on the main actor and the
+    /// instance is handed back. A dependency cycle through async factories, also one split across tasks,
+    /// is thrown as ``ResolutionError/Code/cycle``.
+    ///
+    /// - Throws: ``ResolutionError``, as ``resolve(_:name:fileID:line:)`` does.
+    public func resolveAsync<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        let instance = try await resolveAsync(
+            Key(Service.self, name: name), arguments: nil, fileID: fileID, line: line,
+            isolation: isolation) { key, _, output in
+                try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
+            }
+        return instance.payload.assumingMemoryBound(to: Service.self).pointee
+    }
+
+    /// Resolves `Service` with arguments from async code; async factories may take arguments too.
+    ///
+    /// ```swift
+    /// container.register(Report.self) { (r, page: Int) async throws in try await Report.load(page) }
+    /// let report = try await container.resolveAsync(Report.self, arguments: 2)
+    /// ```
+    public func resolveAsync<Service, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        let values = (repeat each arguments)
+        let instance = try await resolveAsync(
+            key, arguments: values, fileID: fileID, line: line, isolation: isolation) {
+                key, values, output in
+                var typed = values as! (repeat each Argument)
+                try withUnsafePointer(to: &typed) { (pointer) in
+                    try self.resolve(
+                        key, arguments: UnsafeRawPointer(pointer), fileID: fileID, line: line, joinsAsync: true,
+                        into: output)
+                }
+            }
+        return instance.payload.assumingMemoryBound(to: Service.self).pointee
+    }
+
+    /// Resolves `key` from async code into an instance of its own. `resolveSync` resolves it with the
+    /// synchronous engine (a registration with a synchronous factory, or a key nothing is registered under).
+    func resolveAsync(
+        _ key: Key, arguments: (any Sendable)?, fileID: StaticString, line: UInt, isolation: isolated (any Actor)?,
+        resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+    ) async throws -> Instance {
+        let layout = ServiceType(key.serviceType)
+        if let found = lookup(key) {
+            let entry = found.entry
+            if entry.needsAsync {
+                return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
+            }
+            if entry.execution == .mainActor, !MainActorCheck.isCurrent {
+                let outcome = await MainActor.run { () -> Result<Instance, any Error> in
+                    Result { () -> Instance in
+                        try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
+                    }
+                }
+                return try outcome.get()
+            }
+        }
+        return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
+    }
+
+    /// Runs the synchronous engine from async code, joined to the current async build, into a new instance.
+    private static func resolveSyncIntoInstance(
+        _ layout: ServiceType, key: Key, arguments: (any Sendable)?,
+        _ resolveSync: (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+    ) throws -> Instance {
+        let instance = Instance(type: layout)
+        try Engine.joining(AsyncFrame.current) { () in
+            try resolveSync(key, arguments, instance.payload)
+        }
+        instance.markInitialized()
+        return instance
+    }
+}

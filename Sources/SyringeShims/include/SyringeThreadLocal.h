@@ -1,0 +1,70 @@
+#ifndef SYRINGE_THREAD_LOCAL_H
+#define SYRINGE_THREAD_LOCAL_H
+
+// Per-thread state of the synchronous engine: the innermost resolution frame, and the lowest usable
+// stack address. C11 thread-locals: one TLS access, where pthread_getspecific is a call.
+
+#include <stdint.h>
+
+extern _Thread_local void *_Nullable syringe_current_frame_storage;
+extern _Thread_local uintptr_t syringe_stack_limit_storage;
+
+static inline void *_Nullable syringe_current_frame(void) {
+    return syringe_current_frame_storage;
+}
+
+static inline void syringe_set_current_frame(void *_Nullable frame) {
+    syringe_current_frame_storage = frame;
+}
+
+/// Computes and caches the current thread's lowest stack address (0 when the platform cannot tell).
+uintptr_t syringe_stack_limit_slow(void);
+
+/// Bytes of stack left below the caller's frame, or INTPTR_MAX when the platform cannot tell.
+static inline intptr_t syringe_stack_remaining(void) {
+    uintptr_t limit = syringe_stack_limit_storage;
+    if (__builtin_expect(limit == 0, 0)) limit = syringe_stack_limit_slow();
+    if (limit == 1) return INTPTR_MAX;
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    return here > limit ? (intptr_t)(here - limit) : 0;
+}
+
+/// A number that identifies the current thread while it runs.
+uintptr_t syringe_thread_id(void);
+
+/// Scratch memory for the value a resolve returns, in a per-thread stack (64 KiB, then the heap):
+/// `syringe_scratch_push` returns `size` bytes aligned to 16, `syringe_scratch_pop` gives back the memory of
+/// the latest push. Unspecialised generic code cannot allocate a value of its generic type on its own stack
+/// without a metadata lookup; this costs a few instructions.
+extern _Thread_local unsigned char *_Nullable syringe_scratch_top;
+extern _Thread_local unsigned char *_Nullable syringe_scratch_base;
+extern _Thread_local unsigned char *_Nullable syringe_scratch_end;
+void *_Nonnull syringe_scratch_push_slow(uintptr_t size);
+void syringe_scratch_pop_slow(void *_Nonnull memory);
+
+static inline void *_Nonnull syringe_scratch_push(uintptr_t size) {
+    uintptr_t needed = (size + 15) & ~(uintptr_t)15;
+    if (needed == 0) needed = 16;
+    unsigned char *top = syringe_scratch_top;
+    if (__builtin_expect(top != 0 && (uintptr_t)(syringe_scratch_end - top) >= needed, 1)) {
+        syringe_scratch_top = top + needed;
+        return top;
+    }
+    return syringe_scratch_push_slow(size);
+}
+
+static inline void syringe_scratch_pop(void *_Nonnull memory) {
+    unsigned char *start = (unsigned char *)memory;
+    if (__builtin_expect(start >= syringe_scratch_base && start < syringe_scratch_end, 1)) {
+        syringe_scratch_top = start;
+    } else {
+        syringe_scratch_pop_slow(memory);
+    }
+}
+
+/// A pthread key for a per-thread pointer (keys are never deleted).
+uintptr_t syringe_tls_key_create(void);
+void *_Nullable syringe_tls_get(uintptr_t key);
+void syringe_tls_set(uintptr_t key, void *_Nullable value);
+
+#endif
