@@ -8,6 +8,9 @@ final class Counter: Sendable {
     @discardableResult
     func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 
+    @discardableResult
+    func decrement() -> Int { value.withLock { $0 -= 1; return $0 } }
+
     var count: Int { value.withLock { $0 } }
 }
 
@@ -21,7 +24,7 @@ final class Collector<Element: Sendable>: Sendable {
 }
 
 /// Runs `body` on `count` real threads (not the cooperative pool, so blocking is fine) and waits for all.
-func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+func runOnThreads(_ count: Int, stackSize: Int = 1 << 20, _ body: @escaping @Sendable (Int) -> Void) {
     let group = DispatchGroup()
     for index in 0..<count {
         group.enter()
@@ -29,7 +32,7 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
             body(index)
             group.leave()
         }
-        thread.stackSize = 1 << 20
+        thread.stackSize = stackSize
         thread.start()
     }
     group.wait()
