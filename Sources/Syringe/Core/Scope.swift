@@ -19,7 +19,9 @@
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         case unique, graph, cached, singleton, shared
-        case custom(String)
+        /// A scope of your own, by the number its name was given (see ``Scope/names``): plain data, so a scope
+        /// costs no reference counting wherever it is passed.
+        case custom(UInt32)
     }
 
     let kind: Kind
@@ -36,7 +38,26 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// extension Scope { static let request = Scope("request") }
     /// ```
     public init(_ name: String) {
-        self.kind = .custom(name)
+        self.kind = .custom(Scope.number(of: name))
+    }
+
+    /// The names of the scopes of your own, in the order they were first made.
+    private static let names = Protected<(numbers: [String: UInt32], names: [String])>(([:], []))
+
+    private static func number(of name: String) -> UInt32 {
+        names.withLock { names in
+            if let number = names.numbers[name] { return number }
+            let number = UInt32(names.names.count)
+            names.numbers[name] = number
+            names.names.append(name)
+            return number
+        }
+    }
+
+    /// The name of a scope of your own, `nil` for a built-in one.
+    var name: String? {
+        guard case let .custom(number) = kind else { return nil }
+        return Scope.names.withLock { $0.names[Int(number)] }
     }
 
     /// A new instance for every resolve. The default.
@@ -103,7 +124,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case .cached: return ".cached"
         case .singleton: return ".singleton"
         case .shared: return ".shared"
-        case let .custom(name): return "Scope(\"\(name)\")"
+        case .custom: return "Scope(\"\(name ?? "")\")"
         }
     }
 }

@@ -1,13 +1,18 @@
 /// Marks an instance as being built by one execution (a thread or a task); others wait on it, threads
-/// blocking on a condition and tasks suspended on continuations, until the build ends, successfully or not.
-// @unchecked Sendable: `done` and `continuations` are guarded by `lock`; `owner` by the wait graph's lock.
+/// blocking and tasks suspended on continuations, until the build ends, successfully or not.
+///
+/// One allocation per build: the rare waits share one process-wide lock and condition, and a woken thread
+/// checks its own ticket again.
+// @unchecked Sendable: `done` and `continuations` are guarded by `waitLock`; `owner` by the wait graph's lock.
 final class BuildTicket: @unchecked Sendable {
     /// Who holds the build: changes when a finished build waits for an outer one to commit it.
     var owner: ExecutionID
-    private let lock = Lock()
-    private var condition: Condition?
     private var done = false
+    private var threadsWaiting = false
     private var continuations: [UnsafeContinuation<Void, Never>] = []
+
+    private static let waitLock = Lock()
+    private static let finished = Condition()
 
     init(owner: ExecutionID) {
         self.owner = owner
@@ -15,19 +20,18 @@ final class BuildTicket: @unchecked Sendable {
 
     /// Blocks the current thread until the build has ended.
     func wait() {
-        lock.lock()
-        if !done {
-            let condition = self.condition ?? Condition()
-            self.condition = condition
-            while !done { lock.wait(on: condition) }
+        Self.waitLock.lock()
+        while !done {
+            threadsWaiting = true
+            Self.waitLock.wait(on: Self.finished)
         }
-        lock.unlock()
+        Self.waitLock.unlock()
     }
 
     /// Suspends the current task until the build has ended.
     func waitAsync() async {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let finished = lock.withLock { () -> Bool in
+            let finished = Self.waitLock.withLock { () -> Bool in
                 if done { return true }
                 continuations.append(continuation)
                 return false
@@ -38,17 +42,17 @@ final class BuildTicket: @unchecked Sendable {
 
     /// Whether the build has ended; an ended build blocks nobody.
     var isFinished: Bool {
-        lock.withLock { done }
+        Self.waitLock.withLock { done }
     }
 
     /// Wakes everyone waiting.
     func finish() {
-        lock.lock()
+        Self.waitLock.lock()
         done = true
-        condition?.broadcast()
+        if threadsWaiting { Self.finished.broadcast() }
         let waiters = continuations
         continuations = []
-        lock.unlock()
+        Self.waitLock.unlock()
         for waiter in waiters { waiter.resume() }
     }
 }

@@ -38,7 +38,7 @@ extension Container {
                 return
             }
         }
-        let instance = Instance(type: entry.service)
+        let instance = Instance.make(entry.service)
         try build(entry, role: .graph(graphKey, instance), in: requester, into: instance.payload, arguments: arguments)
         instance.copy(to: output)
     }
@@ -74,7 +74,7 @@ extension Container {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case let .claimed(ticket, epoch):
-                let instance = Instance(type: entry.service)
+                let instance = Instance.make(entry.service)
                 do {
                     try build(
                         entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,

@@ -10,7 +10,7 @@ extension Container {
         let parent = AsyncFrame.current
         switch entry.storage {
         case .none:
-            let instance = Instance(type: entry.service)
+            let instance = Instance.make(entry.service)
             try await buildAsync(entry, role: .unique, in: requester, into: instance, arguments: arguments)
             return instance
         case .graph:
@@ -22,7 +22,7 @@ extension Container {
                     return record.instance
                 }
             }
-            let instance = Instance(type: entry.service)
+            let instance = Instance.make(entry.service)
             try await buildAsync(
                 entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
             return parent?.context.graphRecord(graphKey)?.instance ?? instance
@@ -48,7 +48,7 @@ extension Container {
             case let .kept(instance):
                 return instance
             case let .object(object):
-                let instance = Instance(type: entry.service)
+                let instance = Instance.make(entry.service)
                 guard entry.service.store(object, to: instance.payload) else {
                     throw Diagnostics.typeMismatch(
                         entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
@@ -63,7 +63,7 @@ extension Container {
                 await ticket.waitAsync()
                 WaitGraph.endWaiting(execution, for: ticket)
             case let .claimed(ticket, epoch):
-                let instance = Instance(type: entry.service)
+                let instance = Instance.make(entry.service)
                 do {
                     try await buildAsync(
                         entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,
@@ -84,7 +84,7 @@ extension Container {
     ) throws -> Instance? {
         guard let building = Frame.building(entry, from: frame) else { return nil }
         guard let constructed = building.pointee.constructed else { try Diagnostics.throwCycle(entry) }
-        let instance = Instance(type: entry.service)
+        let instance = Instance.make(entry.service)
         entry.service.copy(from: constructed, to: instance.payload)
         instance.markInitialized()
         Engine.taint(frame, with: building.pointee.depth)

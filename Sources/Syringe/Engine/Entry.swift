@@ -1,3 +1,5 @@
+import SyringeShims
+
 /// One registration: its key, scope, factory and hooks, and (for a stored scope) its instance slot.
 ///
 /// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
@@ -25,14 +27,29 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let line: UInt
     /// The position in its registry's registration order; written under the registry's lock.
     var orderIndex = 0
-    private let hookLock = Lock()
+    /// Guarded by the slot's lock, which is never held while user code runs.
     private var hooks = Hooks()
-    /// Whether any hook is registered: read without the lock on every build (a stale `false` only means a
-    /// build that started before `onCreated` returned runs without the new hook).
-    private let hasHooksFlag = AtomicFlag()
-    /// Whether an async `onCreated` hook is registered (then only the async API can build it).
-    private let hasAsyncHooksFlag = AtomicFlag()
-    private var liveOnly = false
+
+    /// Bits of the slot's flags word, set once and read without the lock on every build (a stale `false`
+    /// only means a build that started before `onCreated` returned runs without the new hook).
+    private enum Flag: UInt {
+        /// An `onCreated` hook is registered.
+        case hasHooks = 1
+        /// An async `onCreated` hook is registered: then only the async API can build it.
+        case hasAsyncHooks = 2
+        /// Marked with `.liveOnly()`.
+        case liveOnly = 4
+    }
+
+    @inline(__always)
+    private func isSet(_ flag: Flag) -> Bool { syringe_load_word_acquire(flags) & flag.rawValue != 0 }
+
+    private func set(_ flag: Flag, to value: Bool = true) {
+        lock.withLock {
+            let word = syringe_load_word_acquire(flags)
+            syringe_store_word_release(flags, value ? word | flag.rawValue : word & ~flag.rawValue)
+        }
+    }
 
     /// How a registration's factory runs.
     enum Factory {
@@ -102,12 +119,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// copy of a parent's registration).
     func copy() -> Entry {
         let copy = Entry(key: key, scope: scope, service: service, factory: factory, fileID: fileID, line: line)
-        hookLock.withLock {
-            copy.hooks = hooks
-            copy.liveOnly = liveOnly
-        }
-        if hasHooksFlag.isSet { copy.hasHooksFlag.set() }
-        if hasAsyncHooksFlag.isSet { copy.hasAsyncHooksFlag.set() }
+        let hooks = lock.withLock { self.hooks }
+        copy.lock.withLock { copy.hooks = hooks }
+        syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))
         return copy
     }
 
@@ -137,34 +151,34 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     func addCreated(_ hook: CreatedHook) {
-        hookLock.withLock { hooks.created.append(hook) }
-        if hook.isAsync { hasAsyncHooksFlag.set() }
-        hasHooksFlag.set()
+        lock.withLock { hooks.created.append(hook) }
+        if hook.isAsync { set(.hasAsyncHooks) }
+        set(.hasHooks)
     }
 
     func addDisposed(_ hook: DisposeHook) {
-        hookLock.withLock { hooks.disposed.append(hook) }
+        lock.withLock { hooks.disposed.append(hook) }
     }
 
     /// Whether any `onCreated` hook is registered: one load, no lock.
     @inline(__always)
-    var hasCreatedHooks: Bool { hasHooksFlag.isSet }
+    var hasCreatedHooks: Bool { isSet(.hasHooks) }
 
     /// The `onCreated` hooks; empty without taking the lock when there are none.
     var createdHooks: [CreatedHook] {
-        guard hasHooksFlag.isSet else { return [] }
-        return hookLock.withLock { hooks.created }
+        guard isSet(.hasHooks) else { return [] }
+        return lock.withLock { hooks.created }
     }
 
     /// The `onDispose` hooks.
     var disposeHooks: [DisposeHook] {
-        hookLock.withLock { hooks.disposed }
+        lock.withLock { hooks.disposed }
     }
 
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     var isLiveOnly: Bool {
-        get { hookLock.withLock { liveOnly } }
-        set { hookLock.withLock { liveOnly = newValue } }
+        get { isSet(.liveOnly) }
+        set { set(.liveOnly, to: newValue) }
     }
 
     /// Whether the factory comes with each request (a key-path default).
@@ -176,7 +190,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// Whether any `onCreated` hook is async, so that only the async API can build it.
     @inline(__always)
     var needsAsync: Bool {
-        execution == .async || hasAsyncHooksFlag.isSet
+        execution == .async || isSet(.hasAsyncHooks)
     }
 }
 

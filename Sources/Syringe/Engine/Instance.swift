@@ -1,39 +1,65 @@
 /// One value of a registration's service type, in memory of its own: what a stored scope keeps, what a
 /// `.graph` resolution shares, what an async build hands back. The engine is not generic; it reaches the
-/// value through ``payload`` and the operations of ``type``.
-// @unchecked Sendable: the payload is written by the one build that owns the instance (factory, then hooks)
-// before the instance is shared; after that it is only copied out.
+/// value through ``payload`` and the operations of its ``ServiceType``.
+///
+/// The value lives in the object's own allocation, after its header.
+///
+/// Not `Sendable` (a `ManagedBuffer` cannot be): it crosses threads inside engine types that guard it. Its
+/// payload is written by the one build that owns it (factory, then hooks) before it is shared; after that it
+/// is only copied out.
 @usableFromInline
-final class Instance: @unchecked Sendable {
-    /// Where the value lives: memory of the size and alignment of the service type.
-    @usableFromInline let payload: UnsafeMutableRawPointer
-    let type: ServiceType
-    /// Whether the payload holds a value (the factory returned).
-    private var isInitialized = false
-    /// The order in which stored instances finished building, process-wide (0 until kept): disposal
-    /// runs in reverse, so an instance goes before what it depends on.
-    var sequence: UInt64 = 0
+final class Instance: ManagedBuffer<Instance.Header, UInt8> {
+    @usableFromInline
+    struct Header {
+        /// Where the value lives: in this object, aligned for the service type.
+        @usableFromInline let payload: UnsafeMutableRawPointer
+        let type: ServiceType
+        /// Whether the payload holds a value (the factory returned).
+        var isInitialized: Bool
+        /// The order in which stored instances finished building, process-wide (0 until kept): disposal
+        /// runs in reverse, so an instance goes before what it depends on.
+        var sequence: UInt64
+    }
 
-    init(type: ServiceType) {
-        self.type = type
-        payload = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
+    /// A new instance with room for one value of `type`, uninitialised.
+    static func make(_ type: ServiceType) -> Instance {
+        let buffer = create(minimumCapacity: max(type.size, 1) + type.alignment) { buffer in
+            let elements = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+            let aligned = elements.alignedUp(toMultipleOf: max(type.alignment, 1))
+            return Header(payload: aligned, type: type, isInitialized: false, sequence: 0)
+        }
+        return unsafeDowncast(buffer, to: Instance.self)
+    }
+
+    /// Where the value lives.
+    @inlinable var payload: UnsafeMutableRawPointer { header.payload }
+    var type: ServiceType { header.type }
+
+    var sequence: UInt64 {
+        get { header.sequence }
+        set { header.sequence = newValue }
     }
 
     /// Records that the factory has initialised the payload.
     func markInitialized() {
-        isInitialized = true
+        header.isInitialized = true
     }
 
     /// A copy of the value as `Any`.
-    var value: Any { type.load(payload) }
+    var value: Any { header.type.load(header.payload) }
 
     /// Copies the value to `destination`.
     func copy(to destination: UnsafeMutableRawPointer) {
-        type.copy(from: payload, to: destination)
+        header.type.copy(from: header.payload, to: destination)
     }
 
     deinit {
-        if isInitialized { type.destroy(payload) }
-        payload.deallocate()
+        if header.isInitialized { header.type.destroy(header.payload) }
     }
+}
+
+/// An instance handed from one task to another (the main actor back to the task that asked).
+struct InstanceTransfer: @unchecked Sendable {
+    // @unchecked Sendable: the instance is complete and no longer written once it is handed over.
+    let instance: Instance
 }

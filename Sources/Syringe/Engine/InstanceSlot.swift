@@ -9,13 +9,18 @@ import SyringeShims
 // with release stores and read with acquire loads (inside read sections, see `Reclamation`).
 @usableFromInline
 class InstanceSlot: @unchecked Sendable {
-    /// One allocation for the published pointer and the mutex: [payload of the kept instance][mutex].
+    /// One allocation for the published pointer, a word of flags and the mutex:
+    /// [payload of the kept instance][flags][mutex].
     @usableFromInline let block: UnsafeMutableRawPointer
     /// The payload of the kept instance for the fast path, or nil.
     @inlinable final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
-    private let lock: InlineLock
+    /// Flags its owner sets once and reads without the lock (see `Entry`).
+    final var flags: UnsafeMutablePointer<UInt> {
+        (block + MemoryLayout<UnsafeMutableRawPointer?>.stride).assumingMemoryBound(to: UInt.self)
+    }
+    let lock: InlineLock
     /// Whether the kept instance is published for the fast path.
     let publishes: Bool
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
@@ -29,12 +34,11 @@ class InstanceSlot: @unchecked Sendable {
     init(publishes: Bool, keepsWeakly: Bool) {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
-        let pointerSize = MemoryLayout<UnsafeMutableRawPointer?>.stride
-        let offset = max(pointerSize, InlineLock.alignment)
+        let words = 2 * MemoryLayout<UInt>.stride
+        let offset = max(words, InlineLock.alignment)
         block = .allocate(
-            byteCount: offset + InlineLock.size,
-            alignment: max(InlineLock.alignment, MemoryLayout<UnsafeMutableRawPointer?>.alignment))
-        block.initializeMemory(as: UnsafeMutableRawPointer?.self, repeating: nil, count: 1)
+            byteCount: offset + InlineLock.size, alignment: max(InlineLock.alignment, MemoryLayout<UInt>.alignment))
+        block.initializeMemory(as: UInt.self, repeating: 0, count: 2)
         lock = InlineLock(at: block + offset)
         lock.initialize()
     }

@@ -113,7 +113,7 @@ extension Container {
             if found.entry.needsAsync {
                 instance = try await found.owner.produceAsync(found.entry, requester: self, arguments: nil)
             } else {
-                instance = Instance(type: found.entry.service)
+                instance = Instance.make(found.entry.service)
                 try Engine.joining(AsyncFrame.current) {
                     try found.owner.produce(found.entry, requester: self, arguments: nil, into: instance.payload)
                 }

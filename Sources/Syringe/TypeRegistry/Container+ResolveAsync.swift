@@ -71,12 +71,13 @@ extension Container {
                 return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
             }
             if entry.execution == .mainActor, !MainActorCheck.isCurrent {
-                let outcome = await MainActor.run { () -> Result<Instance, any Error> in
-                    Result { () -> Instance in
-                        try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
+                let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
+                    Result { () -> InstanceTransfer in
+                        InstanceTransfer(
+                            instance: try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync))
                     }
                 }
-                return try outcome.get()
+                return try outcome.get().instance
             }
         }
         return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
@@ -87,7 +88,7 @@ extension Container {
         _ layout: ServiceType, key: Key, arguments: (any Sendable)?,
         _ resolveSync: (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) throws -> Instance {
-        let instance = Instance(type: layout)
+        let instance = Instance.make(layout)
         try Engine.joining(AsyncFrame.current) { () in
             try resolveSync(key, arguments, instance.payload)
         }

@@ -18,14 +18,13 @@
 
 #include <stdint.h>
 
-typedef struct syringe_reader {
+typedef struct __attribute__((aligned(128))) syringe_reader {
     /// Odd while the owning thread is inside a read section; written by the owner only.
     uintptr_t state;
     /// Set while a thread owns the record; records of exited threads are reused.
     int in_use;
     /// The next record of the process-wide list (immutable once linked).
     struct syringe_reader *_Nullable next;
-    char padding[128 - sizeof(uintptr_t) - sizeof(int) - sizeof(void *)];
 } syringe_reader;
 
 /// The current thread's record, or NULL before its first read.
