@@ -42,6 +42,8 @@ public final class Container: Sendable {
     /// The registry's published table and the parent, unretained, for the fast path's pointer walk (the
     /// registry and the parent live as long as this container).
     @usableFromInline let links: FastPathLinks
+    /// Set by `shutdown()`: stored instances are no longer built.
+    let closed = AtomicFlag()
     /// The state each face keeps per container (component index, injectors, …), by the face's type.
     private let faceState = Protected<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 

@@ -7,9 +7,10 @@
 final class BuildTicket: @unchecked Sendable {
     /// Who holds the build: changes when a finished build waits for an outer one to commit it.
     var owner: ExecutionID
-    private var done = false
-    private var threadsWaiting = false
-    private var continuations: [UnsafeContinuation<Void, Never>] = []
+    // Guarded by `waitLock`, which is the exclusivity: the runtime's dynamic checks are skipped.
+    @exclusivity(unchecked) private var done = false
+    @exclusivity(unchecked) private var threadsWaiting = false
+    @exclusivity(unchecked) private var continuations: [UnsafeContinuation<Void, Never>] = []
 
     private static let waitLock = Lock()
     private static let finished = Condition()

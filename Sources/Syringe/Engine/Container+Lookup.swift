@@ -71,13 +71,6 @@ extension Container {
     }
 }
 
-extension Container {
-    /// Where `entry`'s instance is kept for the current request.
-    func slot(for entry: Entry) -> InstanceSlot {
-        entry
-    }
-}
-
 /// What the fast path's lookup found (see `Container.lookUpPlain`).
 @frozen @usableFromInline
 struct PlainLookup {

@@ -21,7 +21,7 @@ extension Container {
         case .stored:
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
-            try produceStored(entry, slot: slot(for: entry), into: output, arguments: arguments)
+            try produceStored(entry, slot: try slot(for: entry), into: output, arguments: arguments)
         }
     }
 
@@ -57,6 +57,7 @@ extension Container {
                 return
             }
         }
+        if _slowPath(closed.isSet), slot === entry { throw Diagnostics.shutDown(entry) }
         let execution = Frame.execution(of: parent)
         while true {
             switch slot.readOrClaim(for: execution) {
@@ -176,7 +177,7 @@ extension Container {
         case .graph:
             guard let frame = CurrentFrame.pointer, let context = Engine.existingContext(of: frame) else { return false }
             return context.graphRecord(.init(entry, requester)) != nil
-        case .stored: return slot(for: entry).keptValue != nil
+        case .stored: return (try? slot(for: entry))?.keptValue != nil
         }
     }
 

@@ -27,7 +27,7 @@ extension Container {
                 entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
             return parent?.context.graphRecord(graphKey)?.instance ?? instance
         case .stored:
-            return try await produceStoredAsync(entry, slot: slot(for: entry), arguments: arguments)
+            return try await produceStoredAsync(entry, slot: try slot(for: entry), arguments: arguments)
         }
     }
 
@@ -42,6 +42,7 @@ extension Container {
                 return pending.instance
             }
         }
+        if _slowPath(closed.isSet), slot === entry { throw Diagnostics.shutDown(entry) }
         let execution = ExecutionID.current
         while true {
             switch slot.readOrClaim(for: execution) {

@@ -26,9 +26,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let fileID: StaticString
     let line: UInt
     /// The position in its registry's registration order; written under the registry's lock.
-    var orderIndex = 0
+    @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
-    private var hooks = Hooks()
+    @exclusivity(unchecked) private var hooks = Hooks()
 
     /// Bits of the slot's flags word, set once and read without the lock on every build (a stale `false`
     /// only means a build that started before `onCreated` returned runs without the new hook).
@@ -39,6 +39,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         case hasAsyncHooks = 2
         /// Marked with `.liveOnly()`.
         case liveOnly = 4
+        /// An `onDispose` hook is registered.
+        case hasDisposeHooks = 8
+        /// An async `onDispose` hook is registered.
+        case hasAsyncDisposeHooks = 16
     }
 
     @inline(__always)
@@ -158,6 +162,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     func addDisposed(_ hook: DisposeHook) {
         lock.withLock { hooks.disposed.append(hook) }
+        if case .async = hook { set(.hasAsyncDisposeHooks) }
+        set(.hasDisposeHooks)
     }
 
     /// Whether any `onCreated` hook is registered: one load, no lock.
@@ -170,10 +176,15 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         return lock.withLock { hooks.created }
     }
 
-    /// The `onDispose` hooks.
+    /// The `onDispose` hooks; empty without taking the lock when there are none.
     var disposeHooks: [DisposeHook] {
-        lock.withLock { hooks.disposed }
+        guard isSet(.hasDisposeHooks) else { return [] }
+        return lock.withLock { hooks.disposed }
     }
+
+    /// Whether any `onDispose` hook is registered, and whether any is async: one load each, no lock.
+    var hasDisposeHooks: Bool { isSet(.hasDisposeHooks) }
+    var hasAsyncDisposeHooks: Bool { isSet(.hasAsyncDisposeHooks) }
 
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     var isLiveOnly: Bool {

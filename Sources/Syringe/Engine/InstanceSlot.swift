@@ -10,8 +10,11 @@ import SyringeShims
 @usableFromInline
 class InstanceSlot: @unchecked Sendable {
     /// One allocation for the published pointer, a word of flags and the mutex:
-    /// [payload of the kept instance][flags][mutex].
+    /// [payload of the kept instance][flags][mutex]. A slot that shares the lock of its owner (a scope's
+    /// store) has a block of its own too, without the mutex.
     @usableFromInline let block: UnsafeMutableRawPointer
+    /// Whether `lock` lives in `block` (else it is its owner's).
+    private let ownsLock: Bool
     /// The payload of the kept instance for the fast path, or nil.
     @inlinable final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
@@ -25,12 +28,14 @@ class InstanceSlot: @unchecked Sendable {
     let publishes: Bool
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
     let keepsWeakly: Bool
-    private var instance: Instance?
+    // Guarded by `lock`, which is the exclusivity: the runtime's dynamic checks are skipped.
+    @exclusivity(unchecked) private var instance: Instance?
     private weak var object: AnyObject?
-    private var ticket: BuildTicket?
+    @exclusivity(unchecked) private var ticket: BuildTicket?
     /// Bumped by every reset, so a build that started before the reset does not keep its result after it.
-    private var epoch: UInt64 = 0
+    @exclusivity(unchecked) private var epoch: UInt64 = 0
 
+    /// A slot with a lock of its own.
     init(publishes: Bool, keepsWeakly: Bool) {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
@@ -41,10 +46,22 @@ class InstanceSlot: @unchecked Sendable {
         block.initializeMemory(as: UInt.self, repeating: 0, count: 2)
         lock = InlineLock(at: block + offset)
         lock.initialize()
+        ownsLock = true
+    }
+
+    /// A slot guarded by `lock`, which its owner keeps alive longer than the slot (never held while user code
+    /// runs, like every lock of Syringe).
+    init(sharing lock: InlineLock, keepsWeakly: Bool) {
+        publishes = false
+        self.keepsWeakly = keepsWeakly
+        block = .allocate(byteCount: 2 * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
+        block.initializeMemory(as: UInt.self, repeating: 0, count: 2)
+        self.lock = lock
+        ownsLock = false
     }
 
     deinit {
-        lock.destroy()
+        if ownsLock { lock.destroy() }
         block.deallocate()
     }
 

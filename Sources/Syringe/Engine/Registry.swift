@@ -11,12 +11,12 @@ import SyringeShims
 final class Registry: @unchecked Sendable {
     private let lock = Lock()
     /// The live entries in first-registration order, held strongly (the table holds them unretained).
-    private var ordered: [Entry] = []
+    @exclusivity(unchecked) private var ordered: [Entry] = []
     /// Bumped on every change, for answers remembered until registrations change.
-    private var changes: UInt64 = 0
+    @exclusivity(unchecked) private var changes: UInt64 = 0
     /// The table readers see, unretained; `table` keeps it alive.
     @usableFromInline let published = AtomicPointer()
-    private var table: SlotTable
+    @exclusivity(unchecked) private var table: SlotTable
 
     init() {
         table = SlotTable(capacity: 16)

@@ -4,9 +4,10 @@
 // @unchecked Sendable: every field is guarded by `lock`; the closures are only run by the resolution.
 final class ResolutionContext: @unchecked Sendable {
     private let lock = Lock()
-    private var graph: [GraphKey: GraphRecord] = [:]
-    private var deferred: [DeferredHooks] = []
-    private var pending: [PendingCommit] = []
+    // Guarded by `lock`, which is the exclusivity: the runtime's dynamic checks are skipped.
+    @exclusivity(unchecked) private var graph: [GraphKey: GraphRecord] = [:]
+    @exclusivity(unchecked) private var deferred: [DeferredHooks] = []
+    @exclusivity(unchecked) private var pending: [PendingCommit] = []
 
     /// A `.graph` instance is shared per registration and per requesting container: a parent's factory run
     /// for a child sees the child's registrations, and must not hand its instance to the parent's.

@@ -84,6 +84,25 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// if error.code == .tooDeep { print(error.path.count) }
         /// ```
         public static let tooDeep = Code("tooDeep")
+        /// A longer-lived instance (`.singleton`, `.cached`) would keep an instance of a shorter-lived scope (a
+        /// request, a session) beyond its life.
+        ///
+        /// ```swift
+        /// if error.code == .captive { print(error.fix) }
+        /// ```
+        public static let captive = Code("captive")
+        /// The container was shut down, or the `withScope` call that owned the instance has ended.
+        ///
+        /// ```swift
+        /// if error.code == .shutDown { … }
+        /// ```
+        public static let shutDown = Code("shutDown")
+        /// An `onDispose` hook threw; the other hooks still ran.
+        ///
+        /// ```swift
+        /// if error.code == .disposeFailed { print(error.underlyingError ?? error) }
+        /// ```
+        public static let disposeFailed = Code("disposeFailed")
         /// Several problems found at once, e.g. by `build()` or `validate()`; see ``ResolutionError/errors``.
         ///
         /// ```swift

@@ -141,6 +141,11 @@ public struct Register<Service>: Registrations, Sendable {
         Register(pending: pending.adding { $0.liveOnly() })
     }
 
+    /// The same registration, then `modifier` applied to what `register` returns.
+    func adding(_ modifier: @escaping @Sendable (Registration<Service>) -> Void) -> Register {
+        Register(pending: pending.adding(modifier))
+    }
+
     /// Makes the registration in `container`.
     ///
     /// ```swift

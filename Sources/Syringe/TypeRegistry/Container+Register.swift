@@ -90,8 +90,8 @@ extension Container {
         return Registration(entry: entry, container: self)
     }
 
-    /// Puts `entry` in the table, replacing (and so dropping the instance of) any earlier one.
+    /// Puts `entry` in the table, replacing (and so dropping and disposing of the instance of) any earlier one.
     func install(_ entry: Entry) {
-        registry.install(entry)
+        if let replaced = registry.install(entry) { drop([replaced]) }
     }
 }

@@ -8,7 +8,8 @@ extension Container {
     /// ```
     ///
     /// A dropped instance is released before `reset` returns: unless something else holds it, its `deinit`
-    /// runs now, on this thread.
+    /// runs now, on this thread. Its `onDispose` hooks run first, newest instance first; when any of them is
+    /// async, all of them run, in order, in a task of their own (``dispose(_:)`` awaits them instead).
     public func reset(_ scope: Scope) {
         drop(registry.allEntries.filter { $0.scope == scope })
     }
@@ -31,9 +32,11 @@ extension Container {
         drop(registry.allEntries)
     }
 
-    /// Empties the slots of `entries` and releases what they kept once no reader can see it.
+    /// Empties the slots of `entries`, disposes of what they kept (no reader can see it any more), releases it.
     func drop(_ entries: [Entry]) {
-        let dropped = entries.compactMap { $0.reset() }
-        Reclamation.retire(dropped)
+        let items = Disposal.take(entries.map { ($0, $0 as InstanceSlot) })
+        guard !items.isEmpty else { return }
+        Reclamation.synchronize()
+        Disposal.runNow(items)
     }
 }

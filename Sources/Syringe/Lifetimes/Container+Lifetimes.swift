@@ -1,0 +1,95 @@
+extension Container {
+    /// Runs `operation` with a fresh set of instances of `scope` for this task and its child tasks: every
+    /// registration of `scope` resolved inside, through any container, gets one instance per call, shared by
+    /// everything the call resolves and never seen by another call running at the same time. When the call
+    /// ends (also when `operation` throws or the task is cancelled) those instances are disposed of, newest
+    /// first.
+    ///
+    /// ```swift
+    /// extension Scope { static let request = Scope("request") }
+    /// container.register(UnitOfWork.self, scope: .request) { r in UnitOfWork(db: try r.resolve()) }
+    ///     .onDispose { work async in await work.rollbackIfOpen() }
+    ///
+    /// try await container.withScope(.request) {
+    ///     let work = try Container.shared.resolve(UnitOfWork.self)
+    ///     …
+    /// }
+    /// ```
+    ///
+    /// A nested call for the same scope opens an inner set. Outside any call, a custom scope keeps one
+    /// instance per container until it is reset. A `.singleton` or `.cached` instance that would keep an
+    /// instance of `scope` is refused with ``ResolutionError/Code/captive``.
+    ///
+    /// - Throws: what `operation` throws; else, when `onDispose` hooks failed, one ``ResolutionError`` listing
+    ///   each.
+    public func withScope<Result>(
+        _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
+    ) async throws -> Result {
+        let store = ScopeStore(scope: scope)
+        TaskSlotsChain.everBound.set()
+        let binding = TaskSlotsChain(store, outer: TaskSlotsChain.current)
+        let result: Result
+        do {
+            result = try await TaskSlotsChain.$current.withValue(binding, operation: operation, isolation: isolation)
+        } catch {
+            _ = await Disposal.runShielded(store.close())
+            throw error
+        }
+        let failures = await Disposal.runShielded(store.close())
+        if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "withScope(\(scope))") }
+        return result
+    }
+
+    /// Runs a synchronous `operation` with a fresh set of instances of `scope` (see
+    /// ``withScope(_:isolation:operation:)``). At the end, synchronous `onDispose` hooks run before this returns;
+    /// when any is async, all run, in order, in a task of their own.
+    ///
+    /// ```swift
+    /// try container.withScope(.request) {
+    ///     let work = try container.resolve(UnitOfWork.self)
+    /// }
+    /// ```
+    public func withScope<Result>(_ scope: Scope, operation: () throws -> Result) throws -> Result {
+        let store = ScopeStore(scope: scope)
+        TaskSlotsChain.everBound.set()
+        defer { Disposal.runNow(store.close()) }
+        return try TaskSlotsChain.$current.withValue(TaskSlotsChain(store, outer: TaskSlotsChain.current)) {
+            try operation()
+        }
+    }
+
+    /// Ends this container: disposes of every instance it keeps (newest first, awaiting async hooks), then
+    /// refuses to build stored instances. Calling it again does nothing.
+    ///
+    /// ```swift
+    /// try await container.shutdown()
+    /// ```
+    ///
+    /// A container dropped without `shutdown()` runs no `onDispose` hook: its instances are released, but
+    /// nothing awaits or orders their disposal. Parents are not shut down.
+    ///
+    /// - Throws: one ``ResolutionError`` listing each `onDispose` hook that threw; the others still ran.
+    public func shutdown() async throws {
+        guard !closed.isSet else { return }
+        closed.set()
+        let items = Disposal.take(registry.allEntries.map { ($0, $0 as InstanceSlot) })
+        Reclamation.synchronize()
+        let failures = await Disposal.run(items)
+        if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "shutdown()") }
+    }
+
+    /// Drops the instances this container keeps for `scope`, as ``reset(_:)`` does, and awaits their
+    /// `onDispose` hooks.
+    ///
+    /// ```swift
+    /// try await container.dispose(.session)   // at logout
+    /// ```
+    ///
+    /// - Throws: one ``ResolutionError`` listing each `onDispose` hook that threw; the others still ran.
+    public func dispose(_ scope: Scope) async throws {
+        let items = Disposal.take(registry.allEntries.filter { $0.scope == scope }.map { ($0, $0 as InstanceSlot) })
+        Reclamation.synchronize()
+        let failures = await Disposal.run(items)
+        if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "dispose(\(scope))") }
+    }
+}

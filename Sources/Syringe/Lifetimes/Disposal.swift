@@ -1,0 +1,74 @@
+/// The end of instances' lives: their `onDispose` hooks, run newest first (an instance finished building
+/// after everything it depends on, so it goes before them), each instance once, a failing hook not stopping
+/// the others.
+enum Disposal {
+    /// An instance whose life ends, with its registration.
+    struct Item: @unchecked Sendable {
+        // @unchecked Sendable: the instance is complete and no longer kept anywhere; only the hooks read it.
+        let entry: Entry
+        let instance: Instance
+    }
+
+    /// Takes the kept instances out of `slots` (with their registrations), newest first.
+    static func take(_ slots: [(entry: Entry, slot: InstanceSlot)]) -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(slots.count)
+        for (entry, slot) in slots {
+            if let instance = slot.reset() { items.append(Item(entry: entry, instance: instance)) }
+        }
+        items.sort { $0.instance.sequence > $1.instance.sequence }
+        return items
+    }
+
+    /// Runs the hooks of `items` (newest first), awaiting async ones; returns the failures.
+    static func run(_ items: [Item]) async -> [ResolutionError] {
+        var failures: [ResolutionError] = []
+        for item in items {
+            for hook in item.entry.disposeHooks {
+                do {
+                    switch hook {
+                    case let .sync(run, _): try run(item.instance.payload)
+                    case let .async(run, _): try await run(item.instance.payload)
+                    }
+                } catch {
+                    failures.append(Diagnostics.disposeFailed(item.entry, place: hook.place, error: error))
+                }
+            }
+        }
+        return failures
+    }
+
+    /// Runs the hooks of `items` (newest first) without waiting: at once when every hook is synchronous,
+    /// else all of them, in order, in a task of their own. Failures are not reported (see `dispose(_:)`).
+    static func runNow(_ items: [Item]) {
+        guard items.contains(where: \.entry.hasDisposeHooks) else { return }
+        if items.contains(where: \.entry.hasAsyncDisposeHooks) {
+            Task { _ = await run(items) }
+            return
+        }
+        for item in items {
+            for case let .sync(run, _) in item.entry.disposeHooks { try? run(item.instance.payload) }
+        }
+    }
+
+    /// Runs the hooks of `items` and waits for them; in a task of its own when the current task is cancelled,
+    /// so that hooks that check for cancellation still run to the end.
+    static func runShielded(_ items: [Item]) async -> [ResolutionError] {
+        guard items.contains(where: \.entry.hasDisposeHooks) else { return [] }
+        if Task.isCancelled { return await Task { await run(items) }.value }
+        return await run(items)
+    }
+}
+
+extension Entry.DisposeHook {
+    var place: Place {
+        switch self {
+        case let .sync(_, place), let .async(_, place): return place
+        }
+    }
+
+    var isAsync: Bool {
+        if case .async = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,70 @@
+extension Registration {
+    /// Adds a hook that runs when an instance kept by this registration ends its life: at `reset`,
+    /// re-registration, ``Container/shutdown()``, or the end of the ``Container/withScope(_:isolation:operation:)``
+    /// call that built it. Instances go newest first, so an instance is disposed of before what it depends on.
+    ///
+    /// ```swift
+    /// container.register(Database.self, scope: .singleton) { try Database(path: path) }
+    ///     .onDispose { db in db.close() }
+    /// ```
+    ///
+    /// Only instances the container keeps are disposed of: a `.unique` or `.graph` instance belongs to whoever
+    /// asked for it.
+    @discardableResult
+    public func onDispose(
+        fileID: StaticString = #fileID, line: UInt = #line, _ hook: @escaping @Sendable (Service) throws -> Void
+    ) -> Self {
+        entry.addDisposed(
+            .sync({ payload in try hook(payload.assumingMemoryBound(to: Service.self).pointee) }, Place(fileID: fileID, line: line)))
+        return self
+    }
+
+    /// Adds an async hook that runs when an instance kept by this registration ends its life.
+    ///
+    /// ```swift
+    /// container.register(HTTPClient.self, scope: .singleton) { HTTPClient() }
+    ///     .onDispose { client async throws in try await client.shutdown() }
+    /// ```
+    ///
+    /// ``Container/shutdown()`` and the end of ``Container/withScope(_:isolation:operation:)`` await it; a
+    /// synchronous `reset` starts it in a task of its own.
+    @discardableResult
+    public func onDispose(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (Service) async throws -> Void
+    ) -> Self {
+        entry.addDisposed(
+            .async(
+                { payload in try await hook(payload.assumingMemoryBound(to: Service.self).pointee) },
+                Place(fileID: fileID, line: line)))
+        return self
+    }
+}
+
+extension Register {
+    /// Adds a hook that runs when an instance kept by this registration ends its life (see
+    /// ``Registration/onDispose(fileID:line:_:)-(_)``).
+    ///
+    /// ```swift
+    /// Register(Database.self, scope: .singleton) { try Database(path: path) }
+    ///     .onDispose { db in db.close() }
+    /// ```
+    public func onDispose(
+        fileID: StaticString = #fileID, line: UInt = #line, _ hook: @escaping @Sendable (Service) throws -> Void
+    ) -> Register {
+        adding { $0.onDispose(fileID: fileID, line: line, hook) }
+    }
+
+    /// Adds an async hook that runs when an instance kept by this registration ends its life.
+    ///
+    /// ```swift
+    /// Register(HTTPClient.self, scope: .singleton) { HTTPClient() }
+    ///     .onDispose { client async throws in try await client.shutdown() }
+    /// ```
+    public func onDispose(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (Service) async throws -> Void
+    ) -> Register {
+        adding { $0.onDispose(fileID: fileID, line: line, hook) }
+    }
+}

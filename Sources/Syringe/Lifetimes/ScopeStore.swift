@@ -1,0 +1,48 @@
+/// The instances of one scope for one `withScope` call: one slot per registration, shared by everything the
+/// call resolves (its child tasks too), disposed of when the call ends.
+final class ScopeStore: TaskSlots, @unchecked Sendable {
+    // @unchecked Sendable: `slots` and `isOpen` are guarded by `lock`; the slots share that lock.
+    let scope: Scope
+    /// The mutex, shared by the store and its slots, in memory of its own.
+    private let mutex: UnsafeMutableRawPointer
+    private let lock: InlineLock
+    /// In the order they were first asked for; a request opens few, so a list beats a dictionary.
+    @exclusivity(unchecked) private var slots: [(entry: Entry, slot: InstanceSlot)] = []
+    @exclusivity(unchecked) private var isOpen = true
+
+    init(scope: Scope) {
+        self.scope = scope
+        mutex = .allocate(byteCount: InlineLock.size, alignment: InlineLock.alignment)
+        lock = InlineLock(at: mutex)
+        lock.initialize()
+    }
+
+    deinit {
+        lock.destroy()
+        mutex.deallocate()
+    }
+
+    func slot(for entry: Entry) -> InstanceSlot? {
+        lock.withLock {
+            guard isOpen else { return nil }
+            for pair in slots where pair.entry === entry { return pair.slot }
+            let slot = InstanceSlot(sharing: lock, keepsWeakly: false)
+            slots.append((entry, slot))
+            return slot
+        }
+    }
+
+    func ended(_ entry: Entry) -> ResolutionError {
+        Diagnostics.scopeEnded(entry)
+    }
+
+    /// Closes the store: later requests are refused. Returns what it kept, newest first, to dispose of.
+    func close() -> [Disposal.Item] {
+        let slots = lock.withLock { () -> [(entry: Entry, slot: InstanceSlot)] in
+            isOpen = false
+            defer { self.slots = [] }
+            return self.slots
+        }
+        return Disposal.take(slots)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Syringe
+import Testing
+
+/// `onDispose` hooks run newest first (an instance before what it depends on), each instance exactly once,
+/// whatever ends its life.
+@Suite("Lifetimes: disposal")
+struct DisposalTests {
+    @Test func shutdownDisposesDependentsFirst() async throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .singleton, journal: journal)
+        _ = try container.resolve(Repo.self)
+        try await container.shutdown()
+        #expect(journal.all == ["Repo", "Pool", "Driver", "Config"])
+    }
+
+    @Test func resetOfAScopeDisposesInTheSameOrderAndOnce() throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .cached, journal: journal)
+        _ = try container.resolve(Repo.self)
+        container.reset(.cached)
+        container.reset(.cached)
+        #expect(journal.all == ["Repo", "Pool", "Driver", "Config"])
+    }
+
+    @Test func resetOfOneKeyAndReRegistrationDisposeThatInstance() throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .singleton, journal: journal)
+        _ = try container.resolve(Repo.self)
+        container.reset(Pool.self)
+        #expect(journal.all == ["Pool"])
+        container.register(Config.self, scope: .singleton) { Config() }
+        #expect(journal.all == ["Pool", "Config"])
+    }
+
+    @Test func disposalOfAValueTypeGetsTheValue() async throws {
+        struct Settings { var name = "prod" }
+        let container = Container()
+        let journal = Journal()
+        container.register(Settings.self, scope: .singleton) { Settings() }
+            .onDispose { settings in journal.log(settings.name) }
+        _ = try container.resolve(Settings.self)
+        try await container.shutdown()
+        #expect(journal.all == ["prod"])
+    }
+
+    @Test func aUniqueInstanceIsNotTheContainersToDispose() async throws {
+        let container = Container()
+        let journal = Journal()
+        container.register(Config.self) { Config() }.onDispose { _ in journal.log("Config") }
+        _ = try container.resolve(Config.self)
+        try await container.shutdown()
+        #expect(journal.all.isEmpty)
+    }
+
+    @Test func aThrowingHookDoesNotStopTheOthersAndEveryFailureIsNamed() async throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .singleton, journal: journal)
+        let poolLine = #line + 1
+        container.register(Pool.self, scope: .singleton) { r in Pool(driver: try r.resolve()) }
+            .onDispose { _ in throw Failure(reason: "pool") }
+        container.register(Config.self, scope: .singleton) { Config() }
+            .onDispose { _ async throws in throw Failure(reason: "config") }
+        _ = try container.resolve(Repo.self)
+        let error = await #expect(throws: ResolutionError.self) { try await container.shutdown() }
+        #expect(journal.all == ["Repo", "Driver"])
+        #expect(error?.code == .multiple)
+        #expect(error?.errors.map(\.code) == [.disposeFailed, .disposeFailed])
+        #expect(error?.errors.map { $0.key?.description } == ["Pool", "Config"])
+        #expect(
+            error?.errors.first?.description == """
+                Syringe: cannot dispose of `Pool`: its onDispose hook threw Failure(pool).
+                  while resolving  Pool
+                  registered at  SyringeTests/DisposalTests.swift:\(poolLine + 1)
+                  fix: make the onDispose hook at SyringeTests/DisposalTests.swift:\(poolLine + 1) succeed; the other \
+                instances were disposed of (the original is `underlyingError`).
+                """)
+    }
+
+    @Test func shutdownIsIdempotentAndAfterItStoredRegistrationsAreRefused() async throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .singleton, journal: journal)
+        container.register(Int.self) { 7 }
+        _ = try container.resolve(Repo.self)
+        try await container.shutdown()
+        try await container.shutdown()
+        #expect(journal.all.count == 4)
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Repo.self) }
+        #expect(error?.code == .shutDown)
+        #expect(error?.summary == "cannot resolve `Repo`: its container has been shut down.")
+        #expect(try container.resolve(Int.self) == 7)  // unique registrations keep working
+        _ = line
+    }
+
+    @Test func droppingAContainerRunsNoHookAndLeaksNothing() throws {
+        let journal = Journal()
+        weak var repo: Repo?
+        do {
+            let container = Container()
+            registerFourLevels(in: container, scope: .singleton, journal: journal)
+            container.register(Repo.self, scope: .singleton) { r in Repo(pool: try r.resolve()) }
+                .onDispose { _ async in journal.log("async Repo") }
+            repo = try container.resolve(Repo.self)
+        }
+        #expect(repo == nil)
+        #expect(journal.all.isEmpty)
+    }
+
+    @Test func aSynchronousResetRunsAsyncHooksInATaskOfTheirOwn() async throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .cached, journal: journal)
+        container.register(Repo.self, scope: .cached) { r in Repo(pool: try r.resolve()) }
+            .onDispose { _ async in journal.log("Repo") }
+        _ = try container.resolve(Repo.self)
+        container.reset(.cached)
+        for _ in 0..<200 where journal.all.count < 4 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(journal.all == ["Repo", "Pool", "Driver", "Config"])
+    }
+
+    @Test func disposeAwaitsTheHooksOfOneScope() async throws {
+        let container = Container()
+        let journal = Journal()
+        registerFourLevels(in: container, scope: .session, journal: journal)
+        container.register(Repo.self, scope: .session) { r in Repo(pool: try r.resolve()) }
+            .onDispose { _ async in
+                try? await Task.sleep(for: .milliseconds(5))
+                journal.log("Repo")
+            }
+        let first = try container.resolve(Repo.self)
+        try await container.dispose(.session)
+        #expect(journal.all == ["Repo", "Pool", "Driver", "Config"])
+        #expect(try container.resolve(Repo.self) !== first)
+    }
+
+    @Test func aHookMayUseTheContainer() async throws {
+        let container = Container()
+        let journal = Journal()
+        container.register(Int.self) { 7 }
+        container.register(Config.self, scope: .singleton) { Config() }
+            .onDispose { _ in journal.log("resolved \((try? container.resolve(Int.self)) ?? 0)") }
+        _ = try container.resolve(Config.self)
+        try await container.shutdown()
+        #expect(journal.all == ["resolved 7"])
+    }
+}
