@@ -26,6 +26,35 @@ extension Container {
         if !errors.isEmpty { throw Diagnostics.problems(errors, foundBy: "build()", fileID: fileID, line: line) }
     }
 
+    /// Builds every `.singleton` registration of this container now, async ones too, and reports every problem
+    /// at once: the async form of ``build(fileID:line:)``.
+    ///
+    /// ```swift
+    /// try await container.buildAsync()   // connects the database (an async factory) before the first request
+    /// ```
+    ///
+    /// - Throws: One ``ResolutionError`` with code ``ResolutionError/Code/multiple`` listing each problem.
+    public func buildAsync(
+        isolation: isolated (any Actor)? = #isolation, fileID: StaticString = #fileID, line: UInt = #line
+    ) async throws {
+        var errors: [ResolutionError] = []
+        var seen = Set<ProblemIdentity>()
+        for entry in ownEntries() where entry.scope == .singleton && entry.key.argumentTypes == nil {
+            do {
+                if entry.needsAsync {
+                    _ = try await produceAsync(entry, requester: self, arguments: nil)
+                } else {
+                    _ = try produceErased(entry, requester: self)
+                }
+            } catch let error as ResolutionError {
+                if seen.insert(ProblemIdentity(error)).inserted { errors.append(error) }
+            } catch {
+                // The engine throws ResolutionError only.
+            }
+        }
+        if !errors.isEmpty { throw Diagnostics.problems(errors, foundBy: "buildAsync()", fileID: fileID, line: line) }
+    }
+
     /// Resolves every registration visible from this container once, in a throwaway copy, and reports
     /// every problem at once: for a test that finds failures before a property wrapper or
     /// `resolved()` would stop the program.

@@ -65,6 +65,9 @@ extension Container {
         resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
+        if let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation) {
+            return wrapped
+        }
         if let found = lookup(key) {
             let entry = found.entry
             if entry.needsAsync {
@@ -81,6 +84,26 @@ extension Container {
             }
         }
         return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
+    }
+
+    /// An optional nothing is registered for, whose wrapped type has an async registration: that registration,
+    /// wrapped (the async counterpart of `OptionalWrapped`); `nil` when that is not the case.
+    private func resolveWrappedAsync(
+        _ key: Key, layout: ServiceType, arguments: (any Sendable)?, isolation: isolated (any Actor)?
+    ) async throws -> Instance? {
+        guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type, lookup(key) == nil else {
+            return nil
+        }
+        let wrappedKey = Key(serviceType: optional.wrappedType, name: key.name, argumentTypes: key.argumentTypes)
+        guard let found = lookup(wrappedKey), found.entry.needsAsync else { return nil }
+        let wrapped = try await found.owner.produceAsync(found.entry, requester: self, arguments: arguments)
+        let instance = Instance.make(layout)
+        let value = Scratch.push(size: wrapped.type.size, alignment: wrapped.type.alignment)
+        defer { Scratch.pop(value, alignment: wrapped.type.alignment) }
+        wrapped.copy(to: value)
+        optional.wrap(movingFrom: value, to: instance.payload)
+        instance.markInitialized()
+        return instance
     }
 
     /// Runs the synchronous engine from async code, joined to the current async build, into a new instance.
