@@ -37,11 +37,12 @@ public final class Container: Sendable {
     @usableFromInline let registry = Registry()
     /// How this container departs from the plain rules (a test container, a trace): `nil` for most.
     let policy: (any ContainerPolicy)?
-    /// Whether the inlined fast path may read published instances of this container (no policy).
-    @usableFromInline let readsPublished: Bool
-    /// The registry's published table and the parent, unretained, for the fast path's pointer walk (the
-    /// registry and the parent live as long as this container).
+    /// What the fast path walks, as raw memory: `[slot of the registry's table][parent's links or nil]`, or nil
+    /// when this container's published instances may not be read that way (it has a policy). The registry and
+    /// the parent live as long as this container.
     @usableFromInline let links: FastPathLinks
+    /// Whether this container has a policy (then the fast path skips it).
+    var hasPolicy: Bool { policy != nil }
     /// Set by `shutdown()`: stored instances are no longer built.
     let closed = AtomicFlag()
     /// The state each face keeps per container (component index, injectors, …), by the face's type.
@@ -56,16 +57,14 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.policy = nil
-        self.readsPublished = true
-        self.links = FastPathLinks(table: registry.published.address, parent: parent.map(Unmanaged.passUnretained))
+        self.links = FastPathLinks(table: registry.published.address, parent: parent?.links)
     }
 
     /// A container with a policy (see ``ContainerPolicy``).
     init(parent: Container, policy: any ContainerPolicy) {
         self.parent = parent
         self.policy = policy
-        self.readsPublished = false
-        self.links = FastPathLinks(table: registry.published.address, parent: Unmanaged.passUnretained(parent))
+        self.links = FastPathLinks(table: nil, parent: nil)
     }
 
     /// The state a face keeps for this container, made by `make` on first use.
@@ -81,6 +80,10 @@ public final class Container: Sendable {
     /// The state a face keeps for this container, if it made one.
     func existingState<State: AnyObject & Sendable>(_ type: State.Type) -> State? {
         faceState.withLock { $0[ObjectIdentifier(State.self)] as? State }
+    }
+
+    deinit {
+        links.deallocate()
     }
 
     /// The containers from this one up to the root.
@@ -105,12 +108,25 @@ struct Found {
     let owner: Container
 }
 
-/// What the fast path follows from a container, as plain pointers.
-// @unchecked Sendable: immutable; the table slot is only accessed through atomics, the parent outlives the child.
+/// What the fast path follows from a container: raw memory `[slot of the table][parent's links]`, or a null
+/// address for a container whose instances it may not read.
+// @unchecked Sendable: immutable after init; the table slot is only accessed through atomics.
 @usableFromInline
 struct FastPathLinks: @unchecked Sendable {
-    /// The slot of the registry's published table.
-    @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    /// The parent container, unretained (the child holds it strongly).
-    @usableFromInline let parent: Unmanaged<Container>?
+    @usableFromInline let address: UnsafeMutableRawPointer?
+
+    init(table: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, parent: FastPathLinks?) {
+        guard let table else {
+            address = nil
+            return
+        }
+        let address = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
+        address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
+        address.storeBytes(of: parent?.address, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+        self.address = address
+    }
+
+    func deallocate() {
+        address?.deallocate()
+    }
 }

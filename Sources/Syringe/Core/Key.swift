@@ -84,7 +84,13 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
     @inlinable @inline(__always)
     static func mix(_ identity: ObjectIdentifier) -> Int {
-        var bits = UInt(bitPattern: identity)
+        mix(bits: UInt(bitPattern: identity))
+    }
+
+    /// ``mix(_:)`` of a type identity's bits.
+    @inlinable @inline(__always)
+    static func mix(bits identity: UInt) -> Int {
+        var bits = identity
         bits ^= bits >> 33
         bits &*= 0xff51_afd7_ed55_8ccd
         bits ^= bits >> 33

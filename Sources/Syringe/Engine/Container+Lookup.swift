@@ -37,33 +37,27 @@ extension Container {
     /// caller copies it out, then calls `syringe_read_end_current()`); else the registration of this container
     /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
     ///
-    /// Walks unretained pointers only: a reference count touched here would be one more shared write per
-    /// resolve.
+    /// Walks raw memory only (containers' links, tables, entries' blocks): a reference count touched here
+    /// would be one more shared write per resolve.
     @usableFromInline
     func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
-        guard readsPublished else { return PlainLookup(published: nil, entry: nil) }
+        guard var links = links.address else { return PlainLookup(published: nil, entry: nil) }
+        let bits = UInt(bitPattern: type)
         let reader = syringe_read_begin()
-        var table = links.table
-        var parent = links.parent
         var isSelf = true
         while true {
-            let current = Unmanaged<SlotTable>.fromOpaque(syringe_load_acquire(table).unsafelyUnwrapped)
-            if let entry = current._withUnsafeGuaranteedRef({ $0.find(plainType: type) }) {
-                let published = entry._withUnsafeGuaranteedRef { $0.published }
-                if let payload = syringe_load_acquire(published) {
+            let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
+            if let block = SlotTable.findBlock(plainType: bits, in: syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
+                if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
                     return PlainLookup(published: UnsafeRawPointer(payload), entry: nil)
                 }
-                syringe_read_end(reader)
                 // The registration of a parent is produced by its owner: the slow path finds both.
-                return PlainLookup(published: nil, entry: isSelf ? entry.retain() : nil)
+                let entry = isSelf ? SlotTable.entry(of: block).retain() : nil
+                syringe_read_end(reader)
+                return PlainLookup(published: nil, entry: entry)
             }
-            guard let next = parent else { break }
-            let (readable, nextTable, nextParent) = next._withUnsafeGuaranteedRef {
-                ($0.readsPublished, $0.links.table, $0.links.parent)
-            }
-            guard readable else { break }
-            table = nextTable
-            parent = nextParent
+            guard let parent = links.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) else { break }
+            links = parent
             isSelf = false
         }
         syringe_read_end(reader)

@@ -7,7 +7,7 @@ extension Container {
     func produce(
         _ entry: Entry, requester: Container, arguments: UnsafeRawPointer?, into output: UnsafeMutableRawPointer
     ) throws {
-        if _slowPath(!requester.readsPublished || !readsPublished), let policy = requester.policy ?? policy {
+        if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
             policy.willProduce(entry, reused: isKept(entry, for: requester))
         }
         if _slowPath(entry.execution != .synchronous || entry.needsAsync) { try requireSynchronous(entry) }

@@ -116,7 +116,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         // Only instances that any thread may read at once are published for the lock-free fast path:
         // async and main-actor registrations are checked first, custom scopes may be opened per task.
         let fast = execution == .synchronous && (scope == .singleton || scope == .cached)
-        super.init(publishes: fast, keepsWeakly: scope == .shared)
+        super.init(
+            publishes: fast, keepsWeakly: scope == .shared, plainType: key.isPlainType ? ObjectIdentifier(key.serviceType) : nil,
+            keyHash: keyHash)
     }
 
     /// A registration with the same factory, scope and hooks and an empty slot (a test container's own

@@ -9,10 +9,27 @@ import SyringeShims
 // with release stores and read with acquire loads (inside read sections, see `Reclamation`).
 @usableFromInline
 class InstanceSlot: @unchecked Sendable {
-    /// One allocation for the published pointer, a word of flags and the mutex:
-    /// [payload of the kept instance][flags][mutex]. A slot that shares the lock of its owner (a scope's
-    /// store) has a block of its own too, without the mutex.
+    /// One allocation for what the lock-free paths read, then the mutex (see ``Layout``). A slot that shares the
+    /// lock of its owner (a scope's store) has a block of its own too, without the mutex.
     @usableFromInline let block: UnsafeMutableRawPointer
+
+    /// The words of a slot's block, which the fast path reads without touching the slot object (a table of
+    /// registrations holds blocks, not objects).
+    @usableFromInline
+    enum Layout {
+        /// The payload of the kept instance, published for the fast path (or nil).
+        @usableFromInline static let published = 0
+        /// Flags the owner sets once and reads without the lock.
+        static let flags = 8
+        /// The identity of the service type of a plain type key (0 for any other key).
+        @usableFromInline static let plainType = 16
+        /// The hash of the key.
+        static let keyHash = 24
+        /// The slot object itself, unretained (its block lives exactly as long as it does).
+        @usableFromInline static let owner = 32
+        /// The bytes before the mutex.
+        static let words = 40
+    }
     /// Whether `lock` lives in `block` (else it is its owner's).
     private let ownsLock: Bool
     /// The payload of the kept instance for the fast path, or nil.
@@ -21,7 +38,7 @@ class InstanceSlot: @unchecked Sendable {
     }
     /// Flags its owner sets once and reads without the lock (see `Entry`).
     final var flags: UnsafeMutablePointer<UInt> {
-        (block + MemoryLayout<UnsafeMutableRawPointer?>.stride).assumingMemoryBound(to: UInt.self)
+        (block + Layout.flags).assumingMemoryBound(to: UInt.self)
     }
     let lock: InlineLock
     /// Whether the kept instance is published for the fast path.
@@ -35,18 +52,22 @@ class InstanceSlot: @unchecked Sendable {
     /// Bumped by every reset, so a build that started before the reset does not keep its result after it.
     @exclusivity(unchecked) private var epoch: UInt64 = 0
 
-    /// A slot with a lock of its own.
-    init(publishes: Bool, keepsWeakly: Bool) {
+    /// A slot with a lock of its own; `plainType` and `keyHash` describe its key for tables of registrations.
+    init(publishes: Bool, keepsWeakly: Bool, plainType: ObjectIdentifier? = nil, keyHash: Int = 0) {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
-        let words = 2 * MemoryLayout<UInt>.stride
-        let offset = max(words, InlineLock.alignment)
+        let offset = max(Layout.words, InlineLock.alignment)
         block = .allocate(
             byteCount: offset + InlineLock.size, alignment: max(InlineLock.alignment, MemoryLayout<UInt>.alignment))
-        block.initializeMemory(as: UInt.self, repeating: 0, count: 2)
+        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
+        block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
+        block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
         lock = InlineLock(at: block + offset)
         lock.initialize()
         ownsLock = true
+        block.storeBytes(
+            of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
+            as: UnsafeRawPointer.self)
     }
 
     /// A slot guarded by `lock`, which its owner keeps alive longer than the slot (never held while user code
@@ -54,10 +75,13 @@ class InstanceSlot: @unchecked Sendable {
     init(sharing lock: InlineLock, keepsWeakly: Bool) {
         publishes = false
         self.keepsWeakly = keepsWeakly
-        block = .allocate(byteCount: 2 * MemoryLayout<UInt>.stride, alignment: MemoryLayout<UInt>.alignment)
-        block.initializeMemory(as: UInt.self, repeating: 0, count: 2)
+        block = .allocate(byteCount: Layout.words, alignment: MemoryLayout<UInt>.alignment)
+        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
         self.lock = lock
         ownsLock = false
+        block.storeBytes(
+            of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
+            as: UnsafeRawPointer.self)
     }
 
     deinit {

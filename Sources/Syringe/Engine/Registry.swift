@@ -20,16 +20,14 @@ final class Registry: @unchecked Sendable {
 
     init() {
         table = SlotTable(capacity: 16)
-        published.store(Unmanaged.passUnretained(table).toOpaque())
+        published.store(table.base)
     }
 
     // MARK: Reading (lock-free)
 
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
-    @inlinable @inline(__always)
     func entry(forPlainType type: ObjectIdentifier) -> Unmanaged<Entry>? {
-        let table = Unmanaged<SlotTable>.fromOpaque(published.load().unsafelyUnwrapped)
-        return table._withUnsafeGuaranteedRef { $0.find(plainType: type) }
+        SlotTable.find(plainType: type, in: published.load().unsafelyUnwrapped)
     }
 
     /// The entry of the plain type key `type`, if registered here, retained.
@@ -44,8 +42,7 @@ final class Registry: @unchecked Sendable {
         let reader = syringe_read_begin()
         defer { syringe_read_end(reader) }
         if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
-        let table = Unmanaged<SlotTable>.fromOpaque(published.load().unsafelyUnwrapped)
-        return table._withUnsafeGuaranteedRef { $0.find(key, hash: key.fastHash) }?.takeUnretainedValue()
+        return SlotTable.find(key, hash: key.fastHash, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
     }
 
     // MARK: Writing
@@ -94,7 +91,7 @@ final class Registry: @unchecked Sendable {
             ordered = []
             let old = table
             table = SlotTable(capacity: 16)
-            published.store(Unmanaged.passUnretained(table).toOpaque())
+            published.store(table.base)
             changes &+= 1
             return (all, old)
         }
@@ -141,7 +138,7 @@ final class Registry: @unchecked Sendable {
             for live in ordered { grown.insert(live) }
             retired.append(table)
             table = grown
-            published.store(Unmanaged.passUnretained(table).toOpaque())
+            published.store(table.base)
         } else {
             table.insert(entry)
         }

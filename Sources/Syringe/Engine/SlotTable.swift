@@ -1,13 +1,17 @@
 import SyringeShims
 
-/// A fixed-capacity open-addressing table of entry pointers. Slots are written by one writer at a time
-/// (under the registry's lock) with release stores and read by anyone, inside read sections, with acquire
-/// loads.
-// @unchecked Sendable: slots are accessed through the C11 atomics only; `capacity` and `slots` are immutable.
-@usableFromInline
+/// A fixed-capacity open-addressing table of registrations. Slots hold the *blocks* of entries (see
+/// `InstanceSlot.Layout`), so the fast path probes raw memory and never touches an object. Slots are written by
+/// one writer at a time (under the registry's lock) with release stores and read by anyone, inside read
+/// sections, with acquire loads.
+///
+/// The table is raw memory too, `[capacity][slot 0]…`, owned by this object; readers are handed its address.
+// @unchecked Sendable: slots are accessed through the C11 atomics only; `capacity` and `base` are immutable.
 final class SlotTable: @unchecked Sendable {
-    @usableFromInline let capacity: Int
-    @usableFromInline let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    let capacity: Int
+    /// `[capacity][slots…]`: what readers see.
+    let base: UnsafeMutableRawPointer
+    private var slots: UnsafeMutablePointer<UnsafeMutableRawPointer?> { SlotTable.slots(of: base) }
     /// Live entries plus tombstones (writer side).
     private var used = 0
 
@@ -18,57 +22,82 @@ final class SlotTable: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
+        base = .allocate(
+            byteCount: (capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride,
+            alignment: MemoryLayout<UnsafeMutableRawPointer?>.alignment)
+        base.storeBytes(of: capacity, as: Int.self)
+        SlotTable.slots(of: base).initialize(repeating: nil, count: capacity)
     }
 
     deinit {
-        slots.deallocate()
+        base.deallocate()
+    }
+
+    @inlinable @inline(__always)
+    static func slots(of base: UnsafeMutableRawPointer) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        (base + MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
     /// Keeps the load at most one half, so probe chains stay short.
     var hasRoom: Bool { (used + 1) * 2 <= capacity }
 
-    /// The entry of the plain type key `type`. Inside a read section: the entry is valid until it ends.
+    /// The block of the plain type key `type` in the table at `base`. Inside a read section: the block is valid
+    /// until it ends.
     @inlinable @inline(__always)
-    func find(plainType type: ObjectIdentifier) -> Unmanaged<Entry>? {
-        let mask = capacity &- 1
-        var index = Key.mix(type) & mask
-        while let raw = syringe_load_acquire(slots + index) {
-            if raw != SlotTable.tombstone {
-                let entry = Unmanaged<Entry>.fromOpaque(raw)
-                if entry._withUnsafeGuaranteedRef({ $0.plainType == type }) { return entry }
+    static func findBlock(plainType type: UInt, in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        let mask = base.load(as: Int.self) &- 1
+        let slots = SlotTable.slots(of: base)
+        var index = Key.mix(bits: type) & mask
+        while let block = syringe_load_acquire(slots + index) {
+            if block != tombstone, block.load(fromByteOffset: InstanceSlot.Layout.plainType, as: UInt.self) == type {
+                return block
             }
             index = (index &+ 1) & mask
         }
         return nil
     }
 
-    /// The entry of `key`. Inside a read section, or under the registry's lock.
-    func find(_ key: Key, hash: Int) -> Unmanaged<Entry>? {
-        let mask = capacity &- 1
+    /// The entry owning `block`.
+    @inlinable @inline(__always)
+    static func entry(of block: UnsafeMutableRawPointer) -> Unmanaged<Entry> {
+        Unmanaged<Entry>.fromOpaque(block.load(fromByteOffset: InstanceSlot.Layout.owner, as: UnsafeRawPointer.self))
+    }
+
+    /// The entry of the plain type key `type` in the table at `base`, inside a read section.
+    static func find(plainType type: ObjectIdentifier, in base: UnsafeMutableRawPointer) -> Unmanaged<Entry>? {
+        findBlock(plainType: UInt(bitPattern: type), in: base).map(entry(of:))
+    }
+
+    /// The entry of `key` in the table at `base`, inside a read section or under the registry's lock.
+    static func find(_ key: Key, hash: Int, in base: UnsafeMutableRawPointer) -> Unmanaged<Entry>? {
+        let mask = base.load(as: Int.self) &- 1
+        let slots = SlotTable.slots(of: base)
         var index = hash & mask
-        while let raw = syringe_load_acquire(slots + index) {
-            if raw != SlotTable.tombstone {
-                let entry = Unmanaged<Entry>.fromOpaque(raw)
-                if entry._withUnsafeGuaranteedRef({ $0.keyHash == hash && $0.key == key }) { return entry }
+        while let block = syringe_load_acquire(slots + index) {
+            if block != tombstone, block.load(fromByteOffset: InstanceSlot.Layout.keyHash, as: Int.self) == hash {
+                let entry = entry(of: block)
+                if entry._withUnsafeGuaranteedRef({ $0.key == key }) { return entry }
             }
             index = (index &+ 1) & mask
         }
         return nil
     }
+
+    func find(plainType type: ObjectIdentifier) -> Unmanaged<Entry>? { SlotTable.find(plainType: type, in: base) }
+
+    func find(_ key: Key, hash: Int) -> Unmanaged<Entry>? { SlotTable.find(key, hash: hash, in: base) }
 
     func insert(_ entry: Entry) {
         let mask = capacity &- 1
         var index = entry.keyHash & mask
         while let raw = slots[index], raw != SlotTable.tombstone { index = (index &+ 1) & mask }
         if slots[index] == nil { used += 1 }
-        syringe_store_release(slots + index, Unmanaged.passUnretained(entry).toOpaque())
+        syringe_store_release(slots + index, entry.block)
     }
 
     func replace(_ old: Entry, with new: Entry) {
         guard let index = index(of: old) else { return insert(new) }
-        syringe_store_release(slots + index, Unmanaged.passUnretained(new).toOpaque())
+        syringe_store_release(slots + index, new.block)
     }
 
     func remove(_ entry: Entry) {
@@ -79,9 +108,8 @@ final class SlotTable: @unchecked Sendable {
     private func index(of entry: Entry) -> Int? {
         let mask = capacity &- 1
         var index = entry.keyHash & mask
-        let target = Unmanaged.passUnretained(entry).toOpaque()
         while let raw = slots[index] {
-            if raw == target { return index }
+            if raw == entry.block { return index }
             index = (index &+ 1) & mask
         }
         return nil
