@@ -40,24 +40,6 @@ extension Container {
         return result
     }
 
-    /// Runs a synchronous `operation` with a fresh set of instances of `scope` (see
-    /// ``withScope(_:isolation:operation:)``). At the end, synchronous `onDispose` hooks run before this returns;
-    /// when any is async, all run, in order, in a task of their own.
-    ///
-    /// ```swift
-    /// try container.withScope(.request) {
-    ///     let work = try container.resolve(UnitOfWork.self)
-    /// }
-    /// ```
-    public func withScope<Result>(_ scope: Scope, operation: () throws -> Result) throws -> Result {
-        let store = ScopeStore(scope: scope)
-        TaskSlotsChain.everBound.set()
-        defer { Disposal.runNow(store.close()) }
-        return try TaskSlotsChain.$current.withValue(TaskSlotsChain(store, outer: TaskSlotsChain.current)) {
-            try operation()
-        }
-    }
-
     /// Ends this container: disposes of every instance it keeps (newest first, awaiting async hooks), then
     /// refuses to build stored instances. Calling it again does nothing.
     ///

@@ -26,12 +26,13 @@ struct RequestScopeMemoryTests {
                 Part5(try r.resolve(), try r.resolve(), try r.resolve(), try r.resolve())
             }.onDispose { _ in disposed.increment() }
             weak var last: Part5?
-            func round() throws {
-                try container.withScope(.request) { last = try container.resolve(Part5.self) }
+            func round() async throws {
+                let part = try await container.withScope(.request) { try container.resolve(Part5.self) }
+                last = part
             }
-            for _ in 0..<10_000 { try round() }
+            for _ in 0..<10_000 { try await round() }
             let warm = residentBytes()
-            for _ in 0..<100_000 { try round() }
+            for _ in 0..<100_000 { try await round() }
             if let warm, let now = residentBytes(), now - warm >= 1 << 20 {
                 fatalError("resident memory grew by \(now - warm) bytes")
             }

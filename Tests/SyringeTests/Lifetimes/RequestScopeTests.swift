@@ -122,12 +122,6 @@ struct RequestScopeTests {
         #expect(try container.resolve(UnitOfWork.self) !== a)
     }
 
-    @Test func theSynchronousFormDisposesBeforeItReturns() throws {
-        let container = container()
-        let work = try container.withScope(.request) { try container.resolve(UnitOfWork.self) }
-        #expect(work.isDisposed)
-    }
-
     @Test func aSingletonThatWouldKeepARequestInstanceIsCaptive() async throws {
         final class Cache: Sendable {
             let work: UnitOfWork
