@@ -34,13 +34,13 @@ public final class Container: Sendable {
     /// ```
     public let parent: Container?
     /// The registrations: written under a lock, read without one.
-    @usableFromInline let registry = Registry()
+    let registry = Registry()
     /// How this container departs from the plain rules (a test container, a trace): `nil` for most.
     let policy: (any ContainerPolicy)?
     /// What the fast path walks, as raw memory: `[slot of the registry's table][parent's links or nil]`, or nil
     /// when this container's published instances may not be read that way (it has a policy). The registry and
     /// the parent live as long as this container.
-    @usableFromInline let links: FastPathLinks
+    let links: FastPathLinks
     /// Whether this container has a policy (then the fast path skips it).
     var hasPolicy: Bool { policy != nil }
     /// Set by `shutdown()`: stored instances are no longer built.
@@ -111,9 +111,8 @@ struct Found {
 /// What the fast path follows from a container: raw memory `[slot of the table][parent's links]`, or a null
 /// address for a container whose instances it may not read.
 // @unchecked Sendable: immutable after init; the table slot is only accessed through atomics.
-@usableFromInline
 struct FastPathLinks: @unchecked Sendable {
-    @usableFromInline let address: UnsafeMutableRawPointer?
+    let address: UnsafeMutableRawPointer?
 
     init(table: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, parent: FastPathLinks?) {
         guard let table else {

@@ -82,13 +82,13 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func mix(_ identity: ObjectIdentifier) -> Int {
         mix(bits: UInt(bitPattern: identity))
     }
 
     /// ``mix(_:)`` of a type identity's bits.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func mix(bits identity: UInt) -> Int {
         var bits = identity
         bits ^= bits >> 33

@@ -12,7 +12,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// The key the registration answers.
     let key: Key
     /// The service type's identity when `key` is a plain type key (the fast path), else `nil`.
-    @usableFromInline let plainType: ObjectIdentifier?
+    let plainType: ObjectIdentifier?
     /// `key.fastHash`, computed once.
     let keyHash: Int
     let scope: Scope

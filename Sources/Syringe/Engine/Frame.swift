@@ -6,7 +6,6 @@ import SyringeShims
 /// Synchronous steps live on the stack of the thread that resolves; an async build keeps its step on the
 /// heap (``AsyncFrame``) so that it survives suspension. Both kinds link the same way, so paths, cycle
 /// checks, `.graph` sharing and commits see one resolution whatever mix of sync and async it runs.
-@usableFromInline
 struct Frame {
     /// The registration being built (kept alive by the build that owns this frame).
     let entry: Unmanaged<Entry>?
@@ -130,9 +129,8 @@ struct Frame {
 /// The innermost synchronous frame of the current thread, so that a resolve started from inside a factory
 /// (`r.resolve`, or a default argument `= Container.shared.resolved()`) joins the path of the resolve that
 /// runs the factory.
-@usableFromInline
 enum CurrentFrame {
-    @inlinable @inline(__always)
+    @inline(__always)
     static var pointer: UnsafeMutablePointer<Frame>? {
         get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
         set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }

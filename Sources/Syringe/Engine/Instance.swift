@@ -7,12 +7,10 @@
 /// Not `Sendable` (a `ManagedBuffer` cannot be): it crosses threads inside engine types that guard it. Its
 /// payload is written by the one build that owns it (factory, then hooks) before it is shared; after that it
 /// is only copied out.
-@usableFromInline
 final class Instance: ManagedBuffer<Instance.Header, UInt8> {
-    @usableFromInline
     struct Header {
         /// Where the value lives: in this object, aligned for the service type.
-        @usableFromInline let payload: UnsafeMutableRawPointer
+        let payload: UnsafeMutableRawPointer
         let type: ServiceType
         /// Whether the payload holds a value (the factory returned).
         var isInitialized: Bool
@@ -32,7 +30,7 @@ final class Instance: ManagedBuffer<Instance.Header, UInt8> {
     }
 
     /// Where the value lives.
-    @inlinable var payload: UnsafeMutableRawPointer { header.payload }
+    var payload: UnsafeMutableRawPointer { header.payload }
     var type: ServiceType { header.type }
 
     var sequence: UInt64 {

@@ -11,29 +11,28 @@ import SyringeShims
 class InstanceSlot: @unchecked Sendable {
     /// One allocation for what the lock-free paths read, then the mutex (see ``Layout``). A slot that shares the
     /// lock of its owner (a scope's store) has a block of its own too, without the mutex.
-    @usableFromInline let block: UnsafeMutableRawPointer
+    let block: UnsafeMutableRawPointer
 
     /// The words of a slot's block, which the fast path reads without touching the slot object (a table of
     /// registrations holds blocks, not objects).
-    @usableFromInline
     enum Layout {
         /// The payload of the kept instance, published for the fast path (or nil).
-        @usableFromInline static let published = 0
+        static let published = 0
         /// Flags the owner sets once and reads without the lock.
         static let flags = 8
         /// The identity of the service type of a plain type key (0 for any other key).
-        @usableFromInline static let plainType = 16
+        static let plainType = 16
         /// The hash of the key.
         static let keyHash = 24
         /// The slot object itself, unretained (its block lives exactly as long as it does).
-        @usableFromInline static let owner = 32
+        static let owner = 32
         /// The bytes before the mutex.
         static let words = 40
     }
     /// Whether `lock` lives in `block` (else it is its owner's).
     private let ownsLock: Bool
     /// The payload of the kept instance for the fast path, or nil.
-    @inlinable final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
     /// Flags its owner sets once and reads without the lock (see `Entry`).

@@ -7,7 +7,6 @@ import SyringeShims
 /// change unpublishes (a replaced or removed entry, an outgrown table) is released through
 /// ``Reclamation/retire(_:)`` once no reader can see it, after the lock is released.
 // @unchecked Sendable: writer state is guarded by `lock`; the published table is read through atomics.
-@usableFromInline
 final class Registry: @unchecked Sendable {
     private let lock = Lock()
     /// The live entries in first-registration order, held strongly (the table holds them unretained).
@@ -15,7 +14,7 @@ final class Registry: @unchecked Sendable {
     /// Bumped on every change, for answers remembered until registrations change.
     @exclusivity(unchecked) private var changes: UInt64 = 0
     /// The table readers see, unretained; `table` keeps it alive.
-    @usableFromInline let published = AtomicPointer()
+    let published = AtomicPointer()
     @exclusivity(unchecked) private var table: SlotTable
 
     init() {

@@ -49,7 +49,6 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     // MARK: .graph instances
-
     func graphRecord(_ key: GraphKey) -> GraphRecord? {
         lock.withLock { graph[key] }
     }
@@ -70,7 +69,6 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     // MARK: Deferred hooks
-
     func deferHooks(_ hooks: DeferredHooks) {
         lock.withLock {
             graph[hooks.graphKey]?.hooksPendingAt = hooks.boundary
@@ -94,7 +92,6 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     // MARK: Pending commits
-
     func attach(_ commit: PendingCommit) {
         lock.withLock { pending.append(commit) }
     }

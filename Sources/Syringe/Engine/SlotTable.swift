@@ -16,7 +16,7 @@ final class SlotTable: @unchecked Sendable {
     private var used = 0
 
     /// Marks a removed slot, so probes continue past it.
-    @inlinable static var tombstone: UnsafeMutableRawPointer {
+    static var tombstone: UnsafeMutableRawPointer {
         UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped
     }
 
@@ -33,7 +33,7 @@ final class SlotTable: @unchecked Sendable {
         base.deallocate()
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     static func slots(of base: UnsafeMutableRawPointer) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         (base + MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
@@ -43,7 +43,7 @@ final class SlotTable: @unchecked Sendable {
 
     /// The block of the plain type key `type` in the table at `base`. Inside a read section: the block is valid
     /// until it ends.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func findBlock(plainType type: UInt, in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         let mask = base.load(as: Int.self) &- 1
         let slots = SlotTable.slots(of: base)
@@ -58,7 +58,7 @@ final class SlotTable: @unchecked Sendable {
     }
 
     /// The entry owning `block`.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func entry(of block: UnsafeMutableRawPointer) -> Unmanaged<Entry> {
         Unmanaged<Entry>.fromOpaque(block.load(fromByteOffset: InstanceSlot.Layout.owner, as: UnsafeRawPointer.self))
     }

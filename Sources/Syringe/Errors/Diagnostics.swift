@@ -3,7 +3,6 @@
 enum Diagnostics {
     // The engine throws through these rather than `throw Diagnostics.x(…)`: an error built in the engine's own
     // function would take stack in every frame of every resolution, where this takes none until it throws.
-
     @inline(never)
     static func throwCycle(_ entry: Entry) throws -> Never { throw cycle(entry.key, entry: entry) }
 

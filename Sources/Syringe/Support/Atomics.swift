@@ -3,11 +3,9 @@ import SyringeShims
 /// A pointer-sized slot read with acquire and written with release ordering, for data that is published
 /// once and then read by many threads without a lock.
 // @unchecked Sendable: every access to the slot's memory goes through the C11 atomics of SyringeShims.
-@usableFromInline
 final class AtomicPointer: @unchecked Sendable {
-    @usableFromInline let address: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    let address: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    @usableFromInline
     init(_ value: UnsafeMutableRawPointer? = nil) {
         address = .allocate(capacity: 1)
         address.initialize(to: value)
@@ -17,12 +15,12 @@ final class AtomicPointer: @unchecked Sendable {
         address.deallocate()
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     func load() -> UnsafeMutableRawPointer? {
         syringe_load_acquire(address)
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     func store(_ value: UnsafeMutableRawPointer?) {
         syringe_store_release(address, value)
     }

@@ -3,7 +3,6 @@
 ///
 /// Each operation opens the metatype and runs the value witness of the type: a few nanoseconds, paid on
 /// the paths that build or convert an instance, never on the inlined fast path of a kept instance.
-@usableFromInline
 struct ServiceType: @unchecked Sendable {
     // @unchecked Sendable: a metatype and two integers, all immutable.
     let type: any Any.Type
