@@ -141,6 +141,9 @@ def describe(syringe):
         return process.stdout.strip() if process.returncode == 0 else ""
 
     commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    sources = git("log", "-1", "--format=%h", "--", "Sources", "Package.swift")
+    if sources and sources != commit:
+        commit += f" (library sources as of {sources})"
     dirty = git("status", "--porcelain", "--untracked-files=no", "--", "Sources", "Package.swift")
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
     return {
