@@ -152,6 +152,7 @@ def describe(syringe):
         "commit": commit + (" (with uncommitted changes)" if dirty else ""),
         "machine": machine(),
         "swift": next((line for line in swift if "Swift version" in line), "unknown"),
+        "load_start": os.getloadavg()[0],
     }
 
 
@@ -201,6 +202,7 @@ def main():
             except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
                 app["error"] = str(error)
                 log(f"{target}: FAILED\n{error}")
+            results["meta"]["load_end"] = os.getloadavg()[0]
             with open(args.out, "w") as f:
                 json.dump(results, f, indent=1)
 

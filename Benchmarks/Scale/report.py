@@ -28,12 +28,13 @@ def median(app, field):
     return statistics.median(values) if values else None
 
 
-def number(value, digits=3):
+def number(value, decimals=None):
+    """`1,234` from 100 up; below, `decimals` places if given, else 3 significant digits."""
     if value is None:
         return "–"
     if value >= 100:
         return f"{value:,.0f}"
-    return f"{value:.{digits}g}"
+    return f"{value:.{decimals}f}" if decimals is not None else f"{value:.3g}"
 
 
 def ratio(a, b):
@@ -65,14 +66,17 @@ def main():
             return app["text_bytes"] / 1000 if "text_bytes" in app else None
         return median(app, field)
 
-    def cell(size, field, digits=3):
+    def cell(size, field, decimals=None):
         return " / ".join(
-            f"**{number(value(v, size, field), digits)}**" if v in ours else number(value(v, size, field), digits)
+            f"**{number(value(v, size, field), decimals)}**" if v in ours else number(value(v, size, field), decimals)
             for v in variants)
 
     meta = data["meta"]
+    load = ""
+    if "load_start" in meta:  # other processes on the machine: CPU times are less exact when it is busy
+        load = f" (load average {meta['load_start']:.1f} at the start, {meta.get('load_end', 0):.1f} at the end)"
     out = [
-        f"Measured {meta['date']} on {meta['machine']}; {meta['swift']}; Syringe {meta['commit']}.",
+        f"Measured {meta['date']} on {meta['machine']}{load}; {meta['swift']}; Syringe {meta['commit']}.",
         f"Release, whole-module; compile = the app module's swift-frontend only, median of {data['runs']} "
         f"(user+sys CPU, peak RSS); code = `.text` of the app module's objects; cold start = register all + "
         f"first resolve of all, inside the process, median of {data['starts']} fresh processes (wall time; "
@@ -85,7 +89,7 @@ def main():
         "|--:|---|---|---|---|---|",
     ]
     for size in sizes:
-        out.append(f"| {size:,} | {cell(size, 'compile_cpu_s', 2)} | {cell(size, 'peak_mb')} | "
+        out.append(f"| {size:,} | {cell(size, 'compile_cpu_s', 1)} | {cell(size, 'peak_mb', 0)} | "
                    f"{cell(size, 'text_kb')} | {cell(size, 'cold_start_us')} | {cell(size, 'cold_start_cpu_us')} |")
     failures = [app for app in data["apps"] if "error" in app]
     if failures:
@@ -149,7 +153,7 @@ def main():
             check(f"{label}: compiler peak memory at N=2,000 ≤ 1 GB", None, "N=2,000 not measured")
         if ours_variant in calls:
             first = calls[ours_variant][0]
-            check(f"{label}: a call site ≤ 150 B (first of its type)", first <= 150, f"{first:.0f} B")
+            check(f"{label}: a call site ≤ 150 B (first of its type)", first <= 150, f"{first:,.0f} B")
         else:
             check(f"{label}: a call site ≤ 150 B", None, "probe not measured")
 
@@ -157,7 +161,7 @@ def main():
         out += ["", f"Code of one call site (probe apps of {data.get('probe', 100)} services without dependencies: "
                     "registered; + resolved once; + resolved again at a second call site; differences ÷ services):",
                 "", "| | first call site of a type | second call site of the same type |", "|---|--:|--:|"]
-        out += [f"| {NAMES[v]} | {first:.0f} B | {second:.0f} B |" for v, (first, second) in calls.items()]
+        out += [f"| {NAMES[v]} | {first:,.0f} B | {second:,.0f} B |" for v, (first, second) in calls.items()]
 
     if checks:
         out += ["", "Targets of issue 14:", "", "| target | result | measured |", "|---|---|---|"]
