@@ -5,7 +5,7 @@
 # (Benchmarks/Scale/measure.py); then prints one markdown table and the targets, PASS or FAIL
 # (Benchmarks/Scale/report.py).
 #
-#   Scripts/scale-report.sh                                   # 100, 500, 2,000 services (about 40 min)
+#   Scripts/scale-report.sh                                   # 100, 500, 2,000 services (40-50 min)
 #   Scripts/scale-report.sh --sizes 20 --runs 1 --starts 3    # a quick check
 #   Scripts/scale-report.sh --variants handwired,syringe,syringe-using --sizes 100,500
 #   Scripts/scale-report.sh --syringe ../other-checkout       # Syringe from another checkout
