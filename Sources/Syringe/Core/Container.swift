@@ -46,7 +46,7 @@ public final class Container: Sendable {
     /// Set by `shutdown()`: stored instances are no longer built.
     let closed = AtomicFlag()
     /// The state each face keeps per container (component index, injectors, …), by the face's type.
-    private let faceState = Protected<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+    private let faceStates = FaceStates()
 
     /// Creates an empty container, optionally on top of a parent.
     ///
@@ -69,17 +69,12 @@ public final class Container: Sendable {
 
     /// The state a face keeps for this container, made by `make` on first use.
     func state<State: AnyObject & Sendable>(_ type: State.Type, _ make: () -> State) -> State {
-        faceState.withLock { states in
-            if let existing = states[ObjectIdentifier(State.self)] { return existing as! State }
-            let state = make()
-            states[ObjectIdentifier(State.self)] = state
-            return state
-        }
+        faceStates.state(State.self, make)
     }
 
     /// The state a face keeps for this container, if it made one.
     func existingState<State: AnyObject & Sendable>(_ type: State.Type) -> State? {
-        faceState.withLock { $0[ObjectIdentifier(State.self)] as? State }
+        faceStates.existing(State.self)
     }
 
     deinit {
@@ -127,5 +122,26 @@ struct FastPathLinks: @unchecked Sendable {
 
     func deallocate() {
         address?.deallocate()
+    }
+}
+
+/// The states of the faces of one container, made when a face first needs one: most containers never make
+/// one, and then pay for no dictionary (nor for the runtime's setting up of its type).
+// @unchecked Sendable: `states` is guarded by `lock`; every state is Sendable.
+final class FaceStates: @unchecked Sendable {
+    private let lock = Lock()
+    @exclusivity(unchecked) private var states: [ObjectIdentifier: any AnyObject & Sendable]?
+
+    func state<State: AnyObject & Sendable>(_ type: State.Type, _ make: () -> State) -> State {
+        lock.withLock {
+            if let existing = states?[ObjectIdentifier(State.self)] { return existing as! State }
+            let state = make()
+            states = (states ?? [:]).merging([ObjectIdentifier(State.self): state]) { $1 }
+            return state
+        }
+    }
+
+    func existing<State: AnyObject & Sendable>(_ type: State.Type) -> State? {
+        lock.withLock { states?[ObjectIdentifier(State.self)] as? State }
     }
 }

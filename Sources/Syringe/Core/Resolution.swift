@@ -29,7 +29,6 @@ public struct Resolution {
     /// ```
     public let container: Container
 
-    @usableFromInline
     init(container: Container) {
         self.container = container
     }
@@ -39,13 +38,15 @@ public struct Resolution {
     /// ```swift
     /// container.register(Car.self) { r in Car(engine: try r.resolve()) }
     /// ```
-    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> Service {
+        // Not inlined into factories, unlike `Container.resolve`: a factory runs once per instance it builds, so
+        // a call here costs little, while an inlined fast path in every factory of a large app would cost code
+        // and compile time per service type.
         if name == nil {
             let found = container.lookUpPlain(ObjectIdentifier(Service.self))
             if let payload = found.published {

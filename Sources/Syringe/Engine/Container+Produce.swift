@@ -109,11 +109,11 @@ extension Container {
         _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
         arguments: UnsafeRawPointer?
     ) throws {
-        let remaining = syringe_stack_remaining()
-        if _slowPath(remaining < Engine.stackReserve) {
-            try Diagnostics.throwTooDeep(entry, remaining: remaining)
-        }
         let parent = CurrentFrame.pointer
+        if let parent, parent.pointee.depth >= Engine.depthBeforeStackChecks {
+            let remaining = syringe_stack_remaining()
+            if _slowPath(remaining < Engine.stackReserve) { try Diagnostics.throwTooDeep(entry, remaining: remaining) }
+        }
         if case .unique = role, let parent, Frame.building(entry, from: parent) != nil {
             try Diagnostics.throwCycle(entry)
         }

@@ -6,6 +6,9 @@ import SyringeShims
 enum Engine {
     /// The stack a build needs left to start: room for the factory's own frames and for an error.
     static let stackReserve = 32 * 1024
+    /// The depth from which builds check the stack. A few dozen steps fit in any thread's stack, and shallow
+    /// resolutions then never ask the thread for its stack bounds (a slow call on some threads).
+    static let depthBeforeStackChecks: Int32 = 24
 
     /// The innermost frame of the current resolution: the thread's, else the current task's async build.
     static var currentFrame: UnsafeMutablePointer<Frame>? {
