@@ -5,9 +5,15 @@
 ///     .onCreated { parent, r in parent.child = try r.resolve() }
 /// ```
 public struct Registration<Service>: Sendable {
-    let entry: Entry
+    @usableFromInline let entry: Entry
     /// The container the registration was made in.
-    let container: Container
+    @usableFromInline let container: Container
+
+    @usableFromInline
+    init(entry: Entry, container: Container) {
+        self.entry = entry
+        self.container = container
+    }
 
     /// The key this registration answers.
     ///

@@ -38,24 +38,17 @@ public struct Resolution {
     /// ```swift
     /// container.register(Car.self) { r in Car(engine: try r.resolve()) }
     /// ```
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> Service {
-        // Not inlined into factories, unlike `Container.resolve`: a factory runs once per instance it builds, so
-        // a call here costs little, while an inlined fast path in every factory of a large app would cost code
-        // and compile time per service type.
-        if name == nil {
-            let found = container.lookUpPlain(ObjectIdentifier(Service.self))
-            if let payload = found.published {
-                let instance = payload.assumingMemoryBound(to: Service.self).pointee
-                syringe_read_end_current()
-                return instance
-            }
-            return try container.resolveSlow(Service.self, found: found.entry, fileID: fileID, line: line, joinsAsync: true)
-        }
+        // A forwarder, inlined into the factory: the fast path is not (unlike `Container.resolve`), as a factory
+        // runs once per instance it builds, while a fast path inlined in every factory of a large app would cost
+        // code and compile time per service type.
+        if name == nil { return try container.resolveFromFactory(file: FileID(fileID), line: line) }
         return try container.resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
     }
 

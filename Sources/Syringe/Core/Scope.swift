@@ -24,10 +24,26 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case custom(UInt32)
     }
 
-    let kind: Kind
+    /// The scope as one number: the built-in scopes first, then the scopes of your own by the number their
+    /// name was given. A scope passed by value is then an immediate in the caller's code.
+    @usableFromInline let code: UInt32
 
-    private init(kind: Kind) {
-        self.kind = kind
+    @inlinable
+    init(code: UInt32) {
+        self.code = code
+    }
+
+    static let customBase: UInt32 = 5
+
+    var kind: Kind {
+        switch code {
+        case 0: return .unique
+        case 1: return .graph
+        case 2: return .cached
+        case 3: return .singleton
+        case 4: return .shared
+        default: return .custom(code - Scope.customBase)
+        }
     }
 
     /// A scope of your own: one instance per container, kept until `container.reset(scope)`.
@@ -38,7 +54,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// extension Scope { static let request = Scope("request") }
     /// ```
     public init(_ name: String) {
-        self.kind = .custom(Scope.number(of: name))
+        self.code = Scope.customBase + Scope.number(of: name)
     }
 
     /// The names of the scopes of your own, in the order they were first made.
@@ -65,7 +81,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(Engine.self, scope: .unique) { V8Engine() }
     /// ```
-    public static let unique = Scope(kind: .unique)
+    @inlinable public static var unique: Scope { Scope(code: 0) }
 
     /// One instance per top-level resolve, shared by everything built inside it. With
     /// ``Registration/onCreated(fileID:line:_:)`` this is how a reference cycle is closed.
@@ -73,7 +89,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(Parent.self, scope: .graph) { Parent() }
     /// ```
-    public static let graph = Scope(kind: .graph)
+    @inlinable public static var graph: Scope { Scope(code: 1) }
 
     /// One instance per container, kept until ``Container/reset(_:)`` drops it.
     ///
@@ -81,14 +97,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// container.register(Feed.self, scope: .cached) { Feed() }
     /// container.reset(.cached)
     /// ```
-    public static let cached = Scope(kind: .cached)
+    @inlinable public static var cached: Scope { Scope(code: 2) }
 
     /// One instance per container for its lifetime, built exactly once even when many threads ask at once.
     ///
     /// ```swift
     /// container.register(Database.self, scope: .singleton) { Database() }
     /// ```
-    public static let singleton = Scope(kind: .singleton)
+    @inlinable public static var singleton: Scope { Scope(code: 3) }
 
     /// One instance while something else holds a strong reference to it; then the next resolve builds
     /// a new one. Classes only: a value has no identity to share, so a value is built on every resolve.
@@ -96,7 +112,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(ImageCache.self, scope: .shared) { ImageCache() }
     /// ```
-    public static let shared = Scope(kind: .shared)
+    @inlinable public static var shared: Scope { Scope(code: 4) }
 
     /// Whether instances of this scope are kept beyond the resolve that built them.
     var isStored: Bool {

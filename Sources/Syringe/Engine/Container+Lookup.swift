@@ -33,15 +33,15 @@ extension Container {
         return container
     }
 
-    /// The fast path's lookup of the plain type `type`: its published instance, with a read section open (the
-    /// caller copies it out, then calls `syringe_read_end_current()`); else the registration of this container
+    /// The fast path's lookup of the plain type `type`: its published instance, with the read section `reader`
+    /// open (the caller copies the instance out, then ends the section); else the registration of this container
     /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
     ///
     /// Walks raw memory only (containers' links, tables, entries' blocks): a reference count touched here
     /// would be one more shared write per resolve.
     @usableFromInline
     func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
-        guard var links = links.address else { return PlainLookup(published: nil, entry: nil) }
+        guard var links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         let bits = UInt(bitPattern: type)
         let reader = syringe_read_begin()
         var isSelf = true
@@ -49,33 +49,37 @@ extension Container {
             let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
             if let block = SlotTable.findBlock(plainType: bits, in: syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
-                    return PlainLookup(published: UnsafeRawPointer(payload), entry: nil)
+                    return PlainLookup(published: UnsafeRawPointer(payload), reader: reader, entry: nil)
                 }
                 // The registration of a parent is produced by its owner: the slow path finds both.
                 let entry = isSelf ? SlotTable.entry(of: block).retain() : nil
                 syringe_read_end(reader)
-                return PlainLookup(published: nil, entry: entry)
+                return PlainLookup(published: nil, reader: nil, entry: entry)
             }
             guard let parent = links.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) else { break }
             links = parent
             isSelf = false
         }
         syringe_read_end(reader)
-        return PlainLookup(published: nil, entry: nil)
+        return PlainLookup(published: nil, reader: nil, entry: nil)
     }
 }
 
 /// What the fast path's lookup found (see `Container.lookUpPlain`).
 @frozen @usableFromInline
 struct PlainLookup {
-    /// The published instance, with a read section open.
+    /// The published instance, inside the read section of `reader`.
     @usableFromInline let published: UnsafeRawPointer?
+    /// The current thread's reader record when `published` is set: the caller ends the section through it,
+    /// without looking the thread's record up again.
+    @usableFromInline let reader: OpaquePointer?
     /// The registration in the container asked, retained.
     @usableFromInline let entry: Unmanaged<Entry>?
 
     @usableFromInline
-    init(published: UnsafeRawPointer?, entry: Unmanaged<Entry>?) {
+    init(published: UnsafeRawPointer?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
+        self.reader = reader
         self.entry = entry
     }
 }

@@ -15,7 +15,7 @@ extension Container {
     ///   - name: Tells apart several registrations of one type.
     ///   - scope: Where instances are kept; ``Scope/unique`` builds one per resolve.
     ///   - factory: Builds an instance. Runs with no Syringe lock held.
-    @discardableResult
+    @inlinable @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -24,9 +24,33 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) -> Registration<Service> {
-        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .sync { _, _, output in
-            output.initializeMemory(as: Service.self, to: try factory())
-        })
+        // Inlined into the caller to pass as little as it can (registrations are the bulk of a large app's
+        // start-up code, one call each), and to make the handle there: one release when it is dropped.
+        let entry =
+            name == nil
+            ? registerFactory(scope: scope, file: FileID(fileID), line: line, factory: factory)
+            : registerFactory(name: name, scope: scope, file: FileID(fileID), line: line, factory: factory)
+        return Registration(entry: entry, container: self)
+    }
+
+    /// Apart from the named form so that a call site passes no name. Neither inlined nor specialised in the
+    /// caller (cross-module optimisation would otherwise do either): one shared copy serves every type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func registerFactory<Service>(
+        scope: Scope, file: FileID, line: UInt, factory: @escaping @Sendable () throws -> Service
+    ) -> Entry {
+        registerFactory(name: nil, scope: scope, file: file, line: line, factory: factory)
+    }
+
+    @usableFromInline
+    func registerFactory<Service>(
+        name: String?, scope: Scope, file: FileID, line: UInt,
+        factory: @escaping @Sendable () throws -> Service
+    ) -> Entry {
+        let registration: Registration<Service> = add(
+            Key(Service.self, name: name), scope: scope, fileID: file.staticString, line: line,
+            factory: .sync { _, _, output in output.initializeMemory(as: Service.self, to: try factory()) })
+        return registration.entry
     }
 
     /// Registers a factory for `Service` that resolves its dependencies through the ``Resolution`` it
@@ -37,7 +61,7 @@ extension Container {
     ///     Car(engine: try r.resolve(), transmission: try r.resolve())
     /// }
     /// ```
-    @discardableResult
+    @inlinable @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -46,9 +70,31 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolution) throws -> Service
     ) -> Registration<Service> {
-        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .sync { r, _, output in
-            output.initializeMemory(as: Service.self, to: try factory(r))
-        })
+        let entry =
+            name == nil
+            ? registerFactory(scope: scope, file: FileID(fileID), line: line, factory: factory)
+            : registerFactory(name: name, scope: scope, file: FileID(fileID), line: line, factory: factory)
+        return Registration(entry: entry, container: self)
+    }
+
+    /// Apart from the named form so that a call site passes no name. Neither inlined nor specialised in the
+    /// caller (cross-module optimisation would otherwise do either): one shared copy serves every type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func registerFactory<Service>(
+        scope: Scope, file: FileID, line: UInt, factory: @escaping @Sendable (Resolution) throws -> Service
+    ) -> Entry {
+        registerFactory(name: nil, scope: scope, file: file, line: line, factory: factory)
+    }
+
+    @usableFromInline
+    func registerFactory<Service>(
+        name: String?, scope: Scope, file: FileID, line: UInt,
+        factory: @escaping @Sendable (Resolution) throws -> Service
+    ) -> Entry {
+        let registration: Registration<Service> = add(
+            Key(Service.self, name: name), scope: scope, fileID: file.staticString, line: line,
+            factory: .sync { r, _, output in output.initializeMemory(as: Service.self, to: try factory(r)) })
+        return registration.entry
     }
 
     /// Registers a factory for `Service` that takes arguments at resolve time.

@@ -24,19 +24,39 @@ extension Container {
             let found = lookUpPlain(ObjectIdentifier(Service.self))
             if let payload = found.published {
                 let instance = payload.assumingMemoryBound(to: Service.self).pointee
-                syringe_read_end_current()
+                syringe_read_end(found.reader.unsafelyUnwrapped)
                 return instance
             }
-            return try resolveSlow(Service.self, found: found.entry, fileID: fileID, line: line, joinsAsync: false)
+            return try resolveMissed(found.entry, file: FileID(fileID), line: line)
         }
         return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
     }
 
+    /// The slow path of a plain type key, after the fast path's lookup missed: `found` is the registration of
+    /// this container (retained), or `nil` when the key must be looked up further. Takes as few arguments as
+    /// it can (the service type only as the generic argument), as every call site of a large app passes them.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func resolveMissed<Service>(_ found: Unmanaged<Entry>?, file: FileID, line: UInt) throws -> Service {
+        try resolveSlow(Service.self, found: found, file: file, line: line, joinsAsync: false)
+    }
+
+    /// The resolve of a plain type key made through a factory's ``Resolution``: the fast path and the slow
+    /// path, in code that is not specialised per service type.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func resolveFromFactory<Service>(file: FileID, line: UInt) throws -> Service {
+        let found = lookUpPlain(ObjectIdentifier(Service.self))
+        if let payload = found.published {
+            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            syringe_read_end(found.reader.unsafelyUnwrapped)
+            return instance
+        }
+        return try resolveSlow(Service.self, found: found.entry, file: file, line: line, joinsAsync: true)
+    }
+
     /// The slow path of a plain type key, after the fast path's lookup: `found` is the registration of this
     /// container (retained), or `nil` when the key must be looked up further.
-    @usableFromInline
     func resolveSlow<Service>(
-        _ type: Service.Type, found: Unmanaged<Entry>?, fileID: StaticString, line: UInt, joinsAsync: Bool
+        _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
     ) throws -> Service {
         let output = Scratch.push(Service.self)
         defer { Scratch.pop(output, Service.self) }
@@ -50,7 +70,8 @@ extension Container {
                 try produce(entry, requester: self, arguments: nil, into: output)
             }
         } else {
-            try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+            try resolve(
+                plainType: Service.self, fileID: file.staticString, line: line, joinsAsync: joinsAsync, into: output)
         }
         return output.assumingMemoryBound(to: Service.self).move()
     }

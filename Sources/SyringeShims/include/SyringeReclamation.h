@@ -52,6 +52,9 @@ static inline syringe_reader *_Nonnull syringe_read_begin(void) {
 }
 
 static inline void syringe_read_end(syringe_reader *_Nonnull reader) {
+    // The section must end after the caller retained what it copied out. Swift's ARC optimiser sinks a
+    // retain past an atomic store (even a sequentially consistent one), but not past an asm memory clobber.
+    __asm__ __volatile__("" ::: "memory");
     __atomic_store_n(&reader->state, __atomic_load_n(&reader->state, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
 }
 
