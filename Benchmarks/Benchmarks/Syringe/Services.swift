@@ -12,8 +12,9 @@ final class Plain: Sendable { init() {} }
 /// Cases 2 and 4: a service kept once (singleton / cached).
 final class Single: Sendable { init() {} }
 
-/// Case 7, per thread: one singleton per thread ("lane"), each padded to a cache line of its own, so that
-/// two threads measure the container's read path rather than contention on one object's reference count.
+/// Case 7, per thread: one singleton per thread ("lane"), each padded so that no other hot word shares the
+/// cache line of its reference count: two threads measure the container's read path rather than contention
+/// on one object's reference count.
 final class Lane0: Sendable {
     let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     init() {}
@@ -69,8 +70,13 @@ final class Root: Sendable {
 /// inlined, and the `owned2guarantee.never` semantics stops the optimiser from turning its +1 result into
 /// a borrowed one (its "Return = Owned To Guaranteed" specialisation), which would drop the retain in
 /// `get()` and the caller's release with it, leaving an empty call of about 2 ns.
+///
+/// Padded, as the objects of case 7 are: `get()` reads `object` on every call, and the next object
+/// allocated after an unpadded `Kept` (case 7's other lane, at start-up) would share its cache line, so
+/// that one thread's retains would evict the line the other thread reads (false sharing).
 final class Kept<Object: AnyObject & Sendable>: Sendable {
     private let object: Object
+    private let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
     init(_ object: Object) { self.object = object }
 
