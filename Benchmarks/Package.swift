@@ -24,9 +24,19 @@ let package = Package(
             ],
             path: "Benchmarks/Syringe",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "GenerateServicesPlugin"),
             ]
-        )
+        ),
+        // Cases 5 and 6 need 1,000 distinct service types: generated at build time into the build folder.
+        // Not under Benchmarks/, where ordo-one/benchmark would take an executable for a benchmark.
+        .executableTarget(name: "GenerateServices", path: "Plugins/GenerateServices"),
+        .plugin(
+            name: "GenerateServicesPlugin",
+            capability: .buildTool(),
+            dependencies: ["GenerateServices"],
+            path: "Plugins/GenerateServicesPlugin"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

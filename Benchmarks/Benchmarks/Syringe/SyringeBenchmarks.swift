@@ -4,14 +4,17 @@
 // `ops` is how many operations one measured iteration does (the report divides by it).
 //
 //   1 unique            resolve a new instance of a service with no dependencies
-//   2 singleton         resolve a kept (singleton / cached) instance
+//   2 singleton         resolve a kept (singleton / cached) instance; the baseline is the floor, a
+//                       never-inlined function returning a +1 reference to a run-time-built object
 //   3 graph of 10       resolve Root -> 3 mids -> 2 leaves each, all new
 //   4 property wrapper  construct a holder and read its injected cached property
 //   5 register 1000           new container, 1,000 registrations (ops: 1 = the lot)
 //   5 register+resolve 1000   the same, then resolve each once: the difference is 1,000 first resolves
 //   6 resolve 1st / 1000th of 1000   one resolve from a container holding 1,000 registrations
-//   7 singleton 1 thread / 2 threads   the same total of singleton resolves on one or two threads
-//                       (at once: the throughput gain is the ratio of the two times per resolve)
+//   7 per-thread singleton 1 thread / 2 threads   the same total of singleton resolves on one or two
+//                       threads at once, each thread resolving a singleton of its own (the throughput
+//                       gain is the ratio of the two times per resolve)
+//   7 shared singleton 1 thread / 2 threads   the same, both threads resolving one shared singleton
 //   8 allocations: the malloc count and bytes columns of every case (0 expected for kept instances)
 
 import Benchmark
@@ -21,12 +24,11 @@ import Swinject
 import Syringe
 
 /// Singleton resolves per iteration in case 7, split between the threads: enough for a batch to last
-/// milliseconds, far longer than waking a thread. The baseline's reads take about a nanosecond, so it
-/// does more of them; the report divides by each benchmark's own `ops`.
+/// tens of milliseconds, far longer than starting a thread. Swinject and swift-dependencies take about a
+/// microsecond per resolve; the report divides by each benchmark's own `ops`.
 let threadedResolves = 100_000
-/// Syringe's singleton resolve takes nanoseconds, so it gets a batch long enough to dwarf thread start-up.
+/// Syringe's singleton resolve and the baseline's floor take nanoseconds, so they get a longer batch.
 let threadedFastResolves = 4_000_000
-let threadedBaselineReads = 10_000_000
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -59,6 +61,7 @@ let benchmarks: @Sendable () -> Void = {
     syringe.register(Single.self, scope: .singleton) { Single() }
     syringe.register(Lane0.self, scope: .singleton) { Lane0() }
     syringe.register(Lane1.self, scope: .singleton) { Lane1() }
+    syringe.register(Shared.self, scope: .singleton) { Shared() }
     syringe.register(Leaf1.self) { Leaf1() }
     syringe.register(Leaf2.self) { Leaf2() }
     syringe.register(Leaf3.self) { Leaf3() }
@@ -75,6 +78,7 @@ let benchmarks: @Sendable () -> Void = {
     swinject.register(Single.self) { _ in Single() }.inObjectScope(.container)
     swinject.register(Lane0.self) { _ in Lane0() }.inObjectScope(.container)
     swinject.register(Lane1.self) { _ in Lane1() }.inObjectScope(.container)
+    swinject.register(Shared.self) { _ in Shared() }.inObjectScope(.container)
     swinject.register(Leaf1.self) { _ in Leaf1() }.inObjectScope(.transient)
     swinject.register(Leaf2.self) { _ in Leaf2() }.inObjectScope(.transient)
     swinject.register(Leaf3.self) { _ in Leaf3() }.inObjectScope(.transient)
@@ -91,7 +95,8 @@ let benchmarks: @Sendable () -> Void = {
         Root(a: r.resolve(MidA.self)!, b: r.resolve(MidB.self)!, c: r.resolve(MidC.self)!)
     }.inObjectScope(.transient)
 
-    let manual = ManualContainer.shared
+    // Made here, at run time: the baseline's kept objects are ordinary heap objects, as a container's are.
+    let manual = ManualContainer()
 
     // MARK: 1 unique
 
@@ -114,7 +119,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: 2 singleton
 
     micro("Baseline: 2 singleton") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(manual.single) }
+        for _ in benchmark.scaledIterations { blackHole(manual.single.get()) }
     }
     micro("Syringe: 2 singleton") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Single.self)) }
@@ -150,7 +155,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: 4 property wrapper (Swinject has no property wrapper: no case)
 
     micro("Baseline: 4 property wrapper") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(BaselineHolder().single) }
+        for _ in benchmark.scaledIterations { blackHole(BaselineHolder(manual).single) }
     }
     // `@Injected var x: T` resolves `T` from `Container.shared` when the holder is initialised.
     Syringe.Container.shared.register(Single.self, scope: .singleton) { Single() }
@@ -241,16 +246,18 @@ let benchmarks: @Sendable () -> Void = {
     nonisolated(unsafe) let swinjectSynchronized = swinject.synchronize()
     for threads in [1, 2] {
         let label = threads == 1 ? "1 thread" : "2 threads"
-        batch("Baseline: 7 singleton \(label)", ops: threadedBaselineReads, maxIterations: 200) { _ in
-            concurrently(threads: threads, total: threadedBaselineReads) { lane, count in
+
+        // Each thread resolves a singleton of its own: the container's read path, no shared object.
+        batch("Baseline: 7 per-thread singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedFastResolves) { lane, count in
                 if lane == 0 {
-                    for _ in 0..<count { blackHole(manual.lane0) }
+                    for _ in 0..<count { blackHole(manual.lane0.get()) }
                 } else {
-                    for _ in 0..<count { blackHole(manual.lane1) }
+                    for _ in 0..<count { blackHole(manual.lane1.get()) }
                 }
             }
         }
-        batch("Syringe: 7 singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
+        batch("Syringe: 7 per-thread singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
             concurrently(threads: threads, total: threadedFastResolves) { lane, count in
                 if lane == 0 {
                     for _ in 0..<count { blackHole(try! syringe.resolve(Lane0.self)) }
@@ -259,7 +266,7 @@ let benchmarks: @Sendable () -> Void = {
                 }
             }
         }
-        batch("Swinject: 7 singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+        batch("Swinject: 7 per-thread singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
             concurrently(threads: threads, total: threadedResolves) { lane, count in
                 if lane == 0 {
                     for _ in 0..<count { blackHole(swinjectSynchronized.resolve(Lane0.self)!) }
@@ -268,7 +275,7 @@ let benchmarks: @Sendable () -> Void = {
                 }
             }
         }
-        batch("Dependencies: 7 singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+        batch("Dependencies: 7 per-thread singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
             concurrently(threads: threads, total: threadedResolves) { lane, count in
                 for _ in 0..<count {
                     if lane == 0 {
@@ -278,6 +285,31 @@ let benchmarks: @Sendable () -> Void = {
                         @Dependency(\.lane1) var value
                         blackHole(value)
                     }
+                }
+            }
+        }
+
+        // Both threads resolve the same singleton: one reference count, contended by hand-written code too.
+        batch("Baseline: 7 shared singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedFastResolves) { _, count in
+                for _ in 0..<count { blackHole(manual.shared.get()) }
+            }
+        }
+        batch("Syringe: 7 shared singleton \(label)", ops: threadedFastResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedFastResolves) { _, count in
+                for _ in 0..<count { blackHole(try! syringe.resolve(Shared.self)) }
+            }
+        }
+        batch("Swinject: 7 shared singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedResolves) { _, count in
+                for _ in 0..<count { blackHole(swinjectSynchronized.resolve(Shared.self)!) }
+            }
+        }
+        batch("Dependencies: 7 shared singleton \(label)", ops: threadedResolves, maxIterations: 200) { _ in
+            concurrently(threads: threads, total: threadedResolves) { _, count in
+                for _ in 0..<count {
+                    @Dependency(\.shared) var value
+                    blackHole(value)
                 }
             }
         }
