@@ -23,8 +23,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// where taking it out of the enum would retain and release it on every build. For an async factory or a
     /// key-path default, which the engine never runs this way (it checks first), it throws.
     let syncFactory: @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
-    let fileID: StaticString
+    /// Where it was registered: kept as one pointer, turned into a `StaticString` only for messages.
+    let file: FileID
     let line: UInt
+    var fileID: StaticString { file.staticString }
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
@@ -84,14 +86,18 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     let execution: Execution
 
-    init(key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt) {
+    convenience init(key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt) {
+        self.init(key: key, scope: scope, service: service, factory: factory, file: FileID(fileID), line: line)
+    }
+
+    init(key: Key, scope: Scope, service: ServiceType, factory: Factory, file: FileID, line: UInt) {
         self.key = key
         self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
         self.keyHash = key.fastHash
         self.scope = scope
         self.service = service
         self.factory = factory
-        self.fileID = fileID
+        self.file = file
         self.line = line
         switch factory {
         case let .sync(make):
@@ -124,7 +130,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// A registration with the same factory, scope and hooks and an empty slot (a test container's own
     /// copy of a parent's registration).
     func copy() -> Entry {
-        let copy = Entry(key: key, scope: scope, service: service, factory: factory, fileID: fileID, line: line)
+        let copy = Entry(key: key, scope: scope, service: service, factory: factory, file: file, line: line)
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))

@@ -48,7 +48,7 @@ extension Container {
         factory: @escaping @Sendable () throws -> Service
     ) -> Entry {
         let registration: Registration<Service> = add(
-            Key(Service.self, name: name), scope: scope, fileID: file.staticString, line: line,
+            Key(Service.self, name: name), scope: scope, file: file, line: line,
             factory: .sync { _, _, output in output.initializeMemory(as: Service.self, to: try factory()) })
         return registration.entry
     }
@@ -92,7 +92,7 @@ extension Container {
         factory: @escaping @Sendable (Resolution) throws -> Service
     ) -> Entry {
         let registration: Registration<Service> = add(
-            Key(Service.self, name: name), scope: scope, fileID: file.staticString, line: line,
+            Key(Service.self, name: name), scope: scope, file: file, line: line,
             factory: .sync { r, _, output in output.initializeMemory(as: Service.self, to: try factory(r)) })
         return registration.entry
     }
@@ -129,9 +129,12 @@ extension Container {
     func add<Service>(
         _ key: Key, scope: Scope, fileID: StaticString, line: UInt, factory: Entry.Factory
     ) -> Registration<Service> {
+        add(key, scope: scope, file: FileID(fileID), line: line, factory: factory)
+    }
+
+    func add<Service>(_ key: Key, scope: Scope, file: FileID, line: UInt, factory: Entry.Factory) -> Registration<Service> {
         let entry = Entry(
-            key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, fileID: fileID,
-            line: line)
+            key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file, line: line)
         install(entry)
         return Registration(entry: entry, container: self)
     }
