@@ -32,9 +32,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // The example server and its tests only (not reached from any product).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -67,6 +67,7 @@ let package = Package(
                 "Syringe",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: hummingbird)),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: hummingbird)),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: hummingbird)),
             ]),
         // The example server (Hummingbird, SQLite through sqlite-nio); `swift run --traits Hummingbird TodoServer`.
         .executableTarget(

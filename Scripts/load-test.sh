@@ -3,12 +3,14 @@
 # work per request: BEGIN, SELECT, COMMIT on the SQLite file), once wired by Syringe and once wired by hand,
 # and prints requests/s and latency percentiles side by side with the ratio (the goal: within 5%).
 #
-#     bash Scripts/load-test.sh            # DURATION=10s CONNECTIONS=32 THREADS=2 ROUNDS=1 by default
+#     bash Scripts/load-test.sh            # DURATION=10s CONNECTIONS=32 THREADS=2 ROUNDS=1 URL_PATH=/todos
+#     ROUNDS=3 URL_PATH=/health bash Scripts/load-test.sh   # the median of 3; /health: no database, no unit of work
 #
 # Builds the server in release (traits: Hummingbird) into .build-server. Installs wrk (Debian) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+URL_PATH=${URL_PATH:-/todos}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
@@ -61,10 +63,16 @@ stop_server() {
     server_pid=""
 }
 
-# Runs wrk against the running server; prints "requests/s p50 p75 p90 p99" (latencies in ms).
+# The server's CPU time so far (user + system), in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+
+# Runs wrk against the running server; prints "requests/s p50 p75 p90 p99 cpu" (latencies in ms, the server's
+# CPU time per request in µs: steadier than requests/s on a machine that other work shares).
 measure() {
-    local out
-    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$port/todos")
+    local out before after
+    before=$(cpu_ticks)
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$port$URL_PATH")
+    after=$(cpu_ticks)
     echo "$out" | grep -q "Non-2xx" && { echo "$out" >&2; echo "errors during the run" >&2; exit 1; }
     local rps p50 p75 p90 p99
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
@@ -77,7 +85,11 @@ measure() {
     p75=$(to_ms "$(echo "$out" | awk '$1 == "75%" {print $2}')")
     p90=$(to_ms "$(echo "$out" | awk '$1 == "90%" {print $2}')")
     p99=$(to_ms "$(echo "$out" | awk '$1 == "99%" {print $2}')")
-    echo "$rps $p50 $p75 $p90 $p99"
+    local requests cpu
+    requests=$(echo "$out" | awk '/requests in/ {print $1}')
+    cpu=$(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$requests" \
+        'BEGIN { printf "%.1f", t / hz * 1e6 / n }')
+    echo "$rps $p50 $p75 $p90 $p99 $cpu"
 }
 
 run() {
@@ -89,19 +101,19 @@ run() {
 syringe_runs=()
 hand_runs=()
 for round in $(seq 1 "$ROUNDS"); do
-    echo "round $round/$ROUNDS: Syringe" >&2
     syringe_runs+=("$(run)")
-    echo "round $round/$ROUNDS: hand-wired" >&2
+    echo "round $round/$ROUNDS  Syringe:    ${syringe_runs[-1]}  (requests/s; p50 p75 p90 p99 ms; CPU µs/request)" >&2
     hand_runs+=("$(run --hand-wired)")
+    echo "round $round/$ROUNDS  hand-wired: ${hand_runs[-1]}" >&2
 done
 
 # The round with the median requests/s of each wiring.
 median() { printf '%s\n' "$@" | sort -n -k1,1 | awk '{ a[NR] = $0 } END { print a[int((NR + 1) / 2)] }'; }
-read -r s_rps s_p50 s_p75 s_p90 s_p99 <<<"$(median "${syringe_runs[@]}")"
-read -r h_rps h_p50 h_p75 h_p90 h_p99 <<<"$(median "${hand_runs[@]}")"
+read -r s_rps s_p50 s_p75 s_p90 s_p99 s_cpu <<<"$(median "${syringe_runs[@]}")"
+read -r h_rps h_p50 h_p75 h_p90 h_p99 h_cpu <<<"$(median "${hand_runs[@]}")"
 
 echo
-echo "GET /todos, wrk -t$THREADS -c$CONNECTIONS -d$DURATION on 127.0.0.1, median of $ROUNDS round(s)"
+echo "GET $URL_PATH, wrk -t$THREADS -c$CONNECTIONS -d$DURATION on 127.0.0.1, median of $ROUNDS round(s)"
 printf '%-16s %14s %14s %12s\n' "" "Syringe" "hand-wired" "ratio"
 row() { printf '%-16s %14s %14s %11.3f×\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
 row "requests/s" "$s_rps" "$h_rps"
@@ -109,3 +121,4 @@ row "latency p50 ms" "$s_p50" "$h_p50"
 row "latency p75 ms" "$s_p75" "$h_p75"
 row "latency p90 ms" "$s_p90" "$h_p90"
 row "latency p99 ms" "$s_p99" "$h_p99"
+row "CPU µs/request" "$s_cpu" "$h_cpu"

@@ -17,14 +17,20 @@ do {
     var configuration = try TodoServerConfiguration(arguments: Array(CommandLine.arguments.dropFirst()))
     let wiring = configuration.handWired ? "hand-wired" : "Syringe"
     configuration.onServerRunning = { channel in
-        print("TodoServer (\(wiring)) listening on \(channel.localAddress.map { "\($0)" } ?? "?")")
+        say("TodoServer (\(wiring)) listening on \(channel.localAddress.map { "\($0)" } ?? "?")")
     }
     let services = try await TodoServer.services(configuration, stats: Stats(), signals: [.sigterm, .sigint])
     try await services.run()
-    print("TodoServer stopped; database closed")
+    say("TodoServer stopped; database closed")
 } catch {
-    print("TodoServer: \(error)")
+    say("TodoServer: \(error)")
     exit(1)
+}
+
+/// Prints a line at once, unbuffered: scripts wait for the "listening on" line through a pipe or a file.
+func say(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(1, $0, strlen($0)) }
 }
 #else
 print("TodoServer needs the Hummingbird trait: swift run --traits Hummingbird TodoServer")

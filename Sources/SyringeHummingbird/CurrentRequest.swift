@@ -43,7 +43,7 @@ public struct CurrentRequest: Sendable {
     @TaskLocal static var value: CurrentRequest?
 }
 
-/// Thrown by ``Syringe/Resolution/currentRequest()`` outside a request handled by ``RequestScopeMiddleware``.
+/// Thrown by ``Resolution/currentRequest()`` outside a request handled by ``RequestScopeMiddleware``.
 ///
 /// ```swift
 /// catch is NoCurrentRequest { … }   // resolved outside a request

@@ -5,7 +5,8 @@ public import Syringe
 /// Runs each request in `container.withScope(scope)`: every registration of that scope resolved while the
 /// request is handled gets one instance for the request, shared by everything it resolves and never seen by
 /// another request, and disposed of (its `onDispose` hooks run) once the response has been written, or once
-/// the handler threw.
+/// the handler threw. (A body of known length up to 64 KiB is written into memory inside the scope, so the
+/// server sends it in one write; a longer body or a stream keeps the scope open while it is sent.)
 ///
 /// ```swift
 /// container.register(UnitOfWork.self, scope: .request) { r in UnitOfWork(db: try r.resolve()) }
@@ -19,7 +20,7 @@ public import Syringe
 /// }
 /// ```
 ///
-/// While a request runs, ``Syringe/Resolution/currentRequest()`` gives factories the request, its id and its
+/// While a request runs, ``Resolution/currentRequest()`` gives factories the request, its id and its
 /// logger.
 public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The container whose registrations of ``scope`` get one instance per request.
@@ -65,10 +66,17 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
                     try await CurrentRequest.$value.withValue(current) {
                         try await container.withScope(scope) {
                             var response = try await exchange.callHandler(request, context)
-                            let written = ResponseWritten()
-                            response.body = written.wrapping(response.body)
-                            exchange.respond(.success(response))
-                            await written.wait()
+                            if let small = try await BufferedBody.write(response.body) {
+                                // Written here, inside the scope, in full: the scope can end now, and the
+                                // server sends the body in one write.
+                                response.body = small
+                                exchange.respond(.success(response))
+                            } else {
+                                let written = ResponseWritten()
+                                response.body = written.wrapping(response.body)
+                                exchange.respond(.success(response))
+                                await written.wait()
+                            }
                         }
                     }
                 } catch {

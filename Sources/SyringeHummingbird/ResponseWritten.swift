@@ -1,6 +1,46 @@
 #if Hummingbird
+import HTTPTypes
 import Hummingbird
 import Syringe
+
+/// A small body of known length, written into memory while the request's scope is still open.
+enum BufferedBody {
+    /// Bodies up to this many bytes are buffered; larger ones, and those of unknown length (streams), are
+    /// written to the connection while the scope waits.
+    static let limit = 64 * 1024
+
+    /// `body` written in full into one buffer, or `nil` when it is too long or of unknown length.
+    static func write(_ body: ResponseBody) async throws -> ResponseBody? {
+        guard let length = body.contentLength, length <= limit else { return nil }
+        let output = Output()
+        try await body.write(Collector(output: output))
+        let buffer = output.buffer
+        guard let trailers = output.trailers else { return ResponseBody(byteBuffer: buffer) }
+        return ResponseBody(contentLength: buffer.readableBytes) { writer in
+            try await writer.write(buffer)
+            try await writer.finish(trailers)
+        }
+    }
+
+    /// What a body wrote; used by one task at a time.
+    private final class Output {
+        var buffer = ByteBuffer()
+        var trailers: HTTPFields?
+    }
+
+    private struct Collector: ResponseBodyWriter {
+        let output: Output
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            output.buffer.writeBuffer(&buffer)
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+            output.trailers = trailingHeaders
+        }
+    }
+}
 
 /// Tells when a response's body has been written, or will never be: the server dropped the response.
 final class ResponseWritten: Sendable {
