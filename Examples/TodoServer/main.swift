@@ -1,6 +1,6 @@
 // The todo server: Hummingbird 2, SQLite through sqlite-nio, wired by Syringe (or by hand, `--hand-wired`).
 //
-//     swift run --traits Hummingbird TodoServer --port 8080 --database todos.sqlite
+//     swift run --traits Hummingbird --scratch-path .build-server TodoServer --port 8080 --database todos.sqlite
 //
 // It stops gracefully on SIGTERM or SIGINT: the server drains, then the database closes.
 #if Hummingbird
