@@ -50,6 +50,7 @@ class RecordingService: Service, CustomStringConvertible, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: as RecordingService; it adds only `let`s of Sendable types.
 final class Database: RecordingService, @unchecked Sendable {
     let pool: ConnectionPool
     init(pool: ConnectionPool, events: Events) {
@@ -58,6 +59,7 @@ final class Database: RecordingService, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: as RecordingService; it adds only `let`s of Sendable types.
 final class Cache: RecordingService, @unchecked Sendable {
     let database: Database
     init(database: Database, events: Events) {
@@ -66,6 +68,7 @@ final class Cache: RecordingService, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: as RecordingService; it adds only `let`s of Sendable types.
 final class JobQueue: RecordingService, @unchecked Sendable {
     let database: Database
     let cache: Cache
@@ -76,6 +79,7 @@ final class JobQueue: RecordingService, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: as RecordingService; it adds only `let`s of Sendable types.
 final class HTTPServer: RecordingService, @unchecked Sendable {
     let queue: JobQueue
     let cache: Cache
@@ -87,6 +91,7 @@ final class HTTPServer: RecordingService, @unchecked Sendable {
 }
 
 /// A service that nothing depends on.
+// @unchecked Sendable: as RecordingService; it adds only `let`s of Sendable types.
 final class Metrics: RecordingService, @unchecked Sendable {}
 
 /// Not a service: a plain singleton the database is built on, closed by its `onDispose` hook.
