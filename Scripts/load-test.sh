@@ -92,7 +92,9 @@ measure() {
     echo "$rps $p50 $p75 $p90 $p99 $cpu"
 }
 
+# One measurement, in a subshell (`$(run)`): its own trap stops its server if anything fails.
 run() {
+    trap 'if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; fi' EXIT
     start_server "$@"
     measure
     stop_server
