@@ -1,5 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+// The traits that turn on the optional integrations (`swift build --traits Hummingbird`).
+let lifecycle: Set<String> = ["ServiceLifecycle"]
+let hummingbird: Set<String> = ["Hummingbird"]
+let serviceLifecycle = "swift-service-lifecycle"
 
 let package = Package(
     name: "Syringe",
@@ -8,6 +13,30 @@ let package = Package(
         .library(name: "Syringe", targets: ["Syringe"]),
         .library(name: "SyringeTesting", targets: ["SyringeTesting"]),
         .executable(name: "syringe-demo", targets: ["SyringeDemo"]),
+        // Optional integrations: each builds against its framework only when its trait is enabled (see README,
+        // "Servers"); without the trait the product is an empty module and nothing new is resolved or built.
+        .library(name: "SyringeServiceLifecycle", targets: ["SyringeServiceLifecycle"]),
+        .library(name: "SyringeHummingbird", targets: ["SyringeHummingbird"]),
+    ],
+    traits: [
+        .trait(
+            name: "ServiceLifecycle",
+            description: "SyringeServiceLifecycle: the container's services as a ServiceGroup."),
+        .trait(
+            name: "Hummingbird", description: "SyringeHummingbird: a request scope per Hummingbird 2 request.",
+            enabledTraits: ["ServiceLifecycle"]),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        // Resolved only when a trait that uses them is enabled.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The example server and its tests only (not reached from any product).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "Syringe", dependencies: ["SyringeShims"]),
@@ -24,6 +53,34 @@ let package = Package(
         .executableTarget(
             name: "InjectionPatternsExample", dependencies: ["Syringe"], path: "Examples/InjectionPatterns"),
         .executableTarget(name: "ComponentsExample", dependencies: ["Syringe"], path: "Examples/Components"),
+        .target(
+            name: "SyringeServiceLifecycle",
+            dependencies: [
+                "Syringe",
+                .product(name: "ServiceLifecycle", package: serviceLifecycle, condition: .when(traits: lifecycle)),
+                .product(name: "UnixSignals", package: serviceLifecycle, condition: .when(traits: lifecycle)),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: lifecycle)),
+            ]),
+        .target(
+            name: "SyringeHummingbird",
+            dependencies: [
+                "Syringe",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: hummingbird)),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: hummingbird)),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: hummingbird)),
+            ]),
+        // The example server (Hummingbird, SQLite through sqlite-nio); `swift run --traits Hummingbird TodoServer`.
+        .executableTarget(
+            name: "TodoServer",
+            dependencies: [
+                "Syringe", "SyringeServiceLifecycle", "SyringeHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: hummingbird)),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: hummingbird)),
+                .product(name: "UnixSignals", package: serviceLifecycle, condition: .when(traits: hummingbird)),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: .when(traits: hummingbird)),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: hummingbird)),
+            ],
+            path: "Examples/TodoServer"),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
         .testTarget(name: "SyringeTestingTests", dependencies: ["Syringe", "SyringeTesting"]),
         .testTarget(
@@ -31,6 +88,23 @@ let package = Package(
             dependencies: [
                 "KeysExample", "ContainerPropertiesExample", "ModulesExample", "InjectionPatternsExample",
                 "ComponentsExample",
+            ]),
+        .testTarget(
+            name: "SyringeServiceLifecycleTests",
+            dependencies: [
+                "Syringe", "SyringeServiceLifecycle",
+                .product(name: "ServiceLifecycle", package: serviceLifecycle, condition: .when(traits: lifecycle)),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: lifecycle)),
+            ]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Syringe", "SyringeServiceLifecycle", "SyringeHummingbird", "TodoServer",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: hummingbird)),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: hummingbird)),
+                .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: hummingbird)),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: hummingbird)),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: hummingbird)),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,156 @@
+#if Hummingbird
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Syringe
+import SyringeHummingbird
+import Testing
+
+/// A request-scoped object that records its end.
+final class Work: Sendable {
+    let id: Int
+    let events: Recorder
+    init(events: Recorder) {
+        self.events = events
+        id = Work.count.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    private static let count = Protected(0)
+}
+
+final class Recorder: Sendable {
+    private let recorded = Protected<[String]>([])
+    func record(_ event: String) { recorded.withLock { $0.append(event) } }
+    var all: [String] { recorded.withLock { $0 } }
+
+    /// Waits (up to 5 s) until `count` events have been recorded: a scope ends just after its response is
+    /// written, so a client may read the response first.
+    func waitForCount(_ count: Int) async throws -> [String] {
+        for _ in 0..<500 where all.count < count { try await Task.sleep(for: .milliseconds(10)) }
+        return all
+    }
+}
+
+struct Failure: Error {}
+
+@Suite("RequestScopeMiddleware")
+struct RequestScopeMiddlewareTests {
+    func app(_ container: Container, routes: (Router<BasicRequestContext>) -> Void) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: RequestScopeMiddleware(container: container))
+        routes(router)
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    func container(_ events: Recorder) -> Container {
+        let container = Container()
+        container.register(Work.self, scope: .request) { Work(events: events) }
+            .onDispose { work in work.events.record("dispose \(work.id)") }
+        return container
+    }
+
+    @Test func oneInstancePerRequestSharedWithinIt() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/work") { _, _ -> String in
+                let first = try container.resolve(Work.self)
+                let again = try container.resolve(Work.self)
+                // Child tasks of the request share its instances too.
+                let fromChild = try await Task { try container.resolve(Work.self) }.value
+                #expect(first === again && first === fromChild)
+                return "\(first.id)"
+            }
+        }
+        let seen = try await app.test(.live) { client in
+            var seen: [String] = []
+            for _ in 0..<3 {
+                seen.append(
+                    try await client.execute(uri: "/work", method: .get) { response in
+                        #expect(response.status == .ok)
+                        return String(buffer: response.body)
+                    })
+            }
+            return seen
+        }
+        #expect(Set(seen).count == 3)
+        #expect(Set(try await events.waitForCount(3)) == Set(seen.map { "dispose \($0)" }))
+    }
+
+    /// A stream (no length) is written to the connection while the scope waits; a small body of known length
+    /// is written into memory inside the scope. Either way the work outlives the writing of the body.
+    @Test(arguments: [nil, 3] as [Int?])
+    func disposedAfterTheBodyHasBeenWritten(contentLength: Int?) async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/stream") { _, _ -> Response in
+                let work = try container.resolve(Work.self)
+                // The body is written after the handler returned, and still uses the request's work.
+                return Response(
+                    status: .ok,
+                    body: ResponseBody(contentLength: contentLength) { writer in
+                        for part in ["a", "b", "c"] {
+                            try await Task.sleep(for: .milliseconds(20))
+                            work.events.record("write \(part)")
+                            try await writer.write(ByteBuffer(string: part))
+                        }
+                        try await writer.finish(nil)
+                    })
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/stream", method: .get) { response in
+                #expect(String(buffer: response.body) == "abc")
+            }
+        }
+        let all = try await events.waitForCount(4)
+        #expect(all.prefix(3) == ["write a", "write b", "write c"])
+        #expect(all.count == 4 && all[3].hasPrefix("dispose"))
+    }
+
+    @Test func disposedWhenTheHandlerThrows() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/fails") { _, _ -> String in
+                _ = try container.resolve(Work.self)
+                throw HTTPError(.conflict)
+            }
+            router.get("/crashes") { _, _ -> String in
+                _ = try container.resolve(Work.self)
+                throw Failure()
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/fails", method: .get) { #expect($0.status == .conflict) }
+            try await client.execute(uri: "/crashes", method: .get) { #expect($0.status == .internalServerError) }
+        }
+        #expect(try await events.waitForCount(2).filter { $0.hasPrefix("dispose") }.count == 2)
+    }
+
+    @Test func factoriesSeeTheCurrentRequest() async throws {
+        let container = Container()
+        container.register(String.self, name: "request", scope: .request) { r in
+            let current = try r.currentRequest()
+            return "\(current.request.uri.path) \(current.id)"
+        }
+        let app = app(container) { router in
+            router.get("/who") { _, context -> String in
+                let described = try container.resolve(String.self, name: "request")
+                #expect(described == "/who \(context.id)")
+                return described
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/who", method: .get) { #expect($0.status == .ok) }
+        }
+        // Outside a request there is none, and the error says so.
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(String.self, name: "request") }
+        #expect(error?.underlyingError is NoCurrentRequest)
+    }
+}
+#endif
