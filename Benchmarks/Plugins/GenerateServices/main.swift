@@ -40,7 +40,7 @@ lines += ["", "enum Generated {", "    static let count = \(count)"]
 lines += method("static func registerAll(in container: Syringe.Container)") {
     "container.register(Service\($0).self) { Service\($0)() }"
 }
-lines += method("static func resolveAll(from container: Syringe.Container) throws(ResolutionError)") {
+lines += method("static func resolveAll(from container: Syringe.Container) throws") {
     "blackHole(try container.resolve(Service\($0).self))"
 }
 lines += method("static func registerAll(in container: Swinject.Container)") {
