@@ -114,14 +114,14 @@ struct FastPathLinks: @unchecked Sendable {
             address = nil
             return
         }
-        let address = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
+        let address = syringe_allocate(16)
         address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
         address.storeBytes(of: parent?.address, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
         self.address = address
     }
 
     func deallocate() {
-        address?.deallocate()
+        syringe_deallocate(address)
     }
 }
 

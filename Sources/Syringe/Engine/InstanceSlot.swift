@@ -56,8 +56,8 @@ class InstanceSlot: @unchecked Sendable {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
         let offset = max(Layout.words, InlineLock.alignment)
-        block = .allocate(
-            byteCount: offset + InlineLock.size, alignment: max(InlineLock.alignment, MemoryLayout<UInt>.alignment))
+        assert(InlineLock.alignment <= 16, "malloc aligns to 16 bytes")
+        block = syringe_allocate(offset + InlineLock.size)
         block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
         block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
         block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
@@ -74,7 +74,7 @@ class InstanceSlot: @unchecked Sendable {
     init(sharing lock: InlineLock, keepsWeakly: Bool) {
         publishes = false
         self.keepsWeakly = keepsWeakly
-        block = .allocate(byteCount: Layout.words, alignment: MemoryLayout<UInt>.alignment)
+        block = syringe_allocate(Layout.words)
         block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
         self.lock = lock
         ownsLock = false
@@ -85,7 +85,7 @@ class InstanceSlot: @unchecked Sendable {
 
     deinit {
         if ownsLock { lock.destroy() }
-        block.deallocate()
+        syringe_deallocate(block)
     }
 
     /// What a build finds in the slot.

@@ -22,15 +22,13 @@ final class SlotTable: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(
-            byteCount: (capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride,
-            alignment: MemoryLayout<UnsafeMutableRawPointer?>.alignment)
+        base = syringe_allocate((capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride)
         base.storeBytes(of: capacity, as: Int.self)
         SlotTable.slots(of: base).initialize(repeating: nil, count: capacity)
     }
 
     deinit {
-        base.deallocate()
+        syringe_deallocate(base)
     }
 
     @inline(__always)

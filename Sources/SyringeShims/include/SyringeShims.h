@@ -2,6 +2,7 @@
 #define SYRINGE_SHIMS_H
 
 #include "SyringeAtomics.h"
+#include "SyringeMemory.h"
 #include "SyringeReclamation.h"
 #include "SyringeRuntime.h"
 #include "SyringeThreadLocal.h"
