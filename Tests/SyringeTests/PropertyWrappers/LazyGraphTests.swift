@@ -26,7 +26,7 @@ struct LazyGraphTests {
     }
 
     @Test func outsideAResolutionALazyGraphDependencyIsNew() throws {
-        try Container.withOverrides {
+        Container.withOverrides {
             $0.register(Ledger2.self, scope: .graph) { Ledger2() }
         } operation: {
             let teller = Teller(ledger: Ledger2())
