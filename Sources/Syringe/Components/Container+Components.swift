@@ -105,7 +105,7 @@ extension Container {
         _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: StaticString, line: UInt
     ) -> Registration<C> {
         let registration: Registration<C> = add(
-            Key(C.self, name: name), scope: scope, fileID: fileID, line: line,
+            Key(C.self, name: name), scope: scope, fileID: fileID, line: line, declared: [],
             factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) })
         components.add(registration.entry, type: C.self, group: group)
         return registration

@@ -25,6 +25,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let syncFactory: @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
     let fileID: StaticString
     let line: UInt
+    /// The dependencies the registration declares by the shape of its function; `nil` when its factory is
+    /// opaque (a closure that resolves whatever it likes).
+    let declared: [DeclaredDependency]?
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
@@ -84,8 +87,12 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     let execution: Execution
 
-    init(key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt) {
+    init(
+        key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt,
+        declared: [DeclaredDependency]? = nil
+    ) {
         self.key = key
+        self.declared = declared
         self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
         self.keyHash = key.fastHash
         self.scope = scope
@@ -122,7 +129,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// A registration with the same factory, scope and hooks and an empty slot (a test container's own
     /// copy of a parent's registration).
     func copy() -> Entry {
-        let copy = Entry(key: key, scope: scope, service: service, factory: factory, fileID: fileID, line: line)
+        let copy = Entry(
+            key: key, scope: scope, service: service, factory: factory, fileID: fileID, line: line, declared: declared)
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))

@@ -81,11 +81,12 @@ extension Container {
 
     /// Installs a registration of `Service` made by any face.
     func add<Service>(
-        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, factory: Entry.Factory
+        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, declared: [DeclaredDependency]? = nil,
+        factory: Entry.Factory
     ) -> Registration<Service> {
         let entry = Entry(
             key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, fileID: fileID,
-            line: line)
+            line: line, declared: declared)
         install(entry)
         return Registration(entry: entry, container: self)
     }
