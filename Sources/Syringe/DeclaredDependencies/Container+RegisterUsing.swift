@@ -1,8 +1,8 @@
 /// Declared dependencies: a registration built by a function of its dependencies, so that Syringe knows its
-/// edges without running it.
+/// edges without running it (``Container/verify(fileID:line:)``, ``Container/graph()``).
 extension Container {
     /// Registers `Service`, built by `make` from its parameters, each resolved by type: the registration's
-    /// dependencies are declared: ``registrations`` lists them without building anything.
+    /// dependencies are declared, so ``verify(fileID:line:)`` checks them without building anything.
     ///
     /// ```swift
     /// final class Car { init(engine: any Engine, transmission: any Transmission) { … } }

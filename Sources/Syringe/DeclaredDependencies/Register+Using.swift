@@ -1,7 +1,7 @@
 /// The builder form of declared dependencies: `Register(Car.self, using: Car.init)`.
 extension Register {
     /// Registers `Service`, built by `make` from its parameters, each resolved by type, as
-    /// `container.register(_:using:)` does.
+    /// `container.register(_:using:)` does (see <doc:VerifyingTheGraph>).
     ///
     /// ```swift
     /// let container = Container {

@@ -37,6 +37,7 @@ struct LazyProviderTests {
         let container = Container()
         container.register(Nest.self, scope: .graph, using: Nest.init)
         container.register(Chick.self, scope: .graph, using: Chick.init)
+        #expect(try container.verify().description == "verified 2 of 2 registrations; 0 opaque")
         let nest = try container.resolve(Nest.self)
         #expect(try nest.chick.value.nest === nest)
         let other = try container.resolve(Nest.self)
@@ -84,6 +85,7 @@ struct LazyProviderTests {
         let container = Container()
         container.register(Lamp.self, scope: .request, using: Lamp.init)
         container.register(Shelf.self, scope: .singleton, using: Shelf.init)
+        #expect(try container.verify().verified == 2)
         let shelf = try container.resolve(Shelf.self)
         let (first, second) = try await container.withScope(.request) { () async throws in
             (try shelf.lamps(), try shelf.lamps())

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Syringe
 
-@Suite("Graph: registrations and removeAll")
+@Suite("Graph: registrations, removeAll, and build() and validate() with declared dependencies")
 struct RegistrationsTests {
     let file = "SyringeTests/RegistrationsTests.swift"
 
@@ -59,7 +59,71 @@ struct RegistrationsTests {
         #expect(container.registrations.isEmpty)
         #expect(!container.isRegistered(Lamp.self))
         #expect(try container.resolve(Bell.self) === parent.resolve(Bell.self))
+        #expect(try container.verify().description == "verified 1 of 1 registration; 0 opaque")
         container.register(Lamp.self, using: Lamp.init)
         #expect(container.registrations.count == 1)
+    }
+
+    @Test func buildReportsEveryMissingDeclaredDependency() throws {
+        let container = Container()
+        container.register((any Transmission).self) { ManualTransmission() }
+        container.register(Car.self, using: Car.init)
+        let line = #line + 1
+        container.register(Clerk.self, scope: .singleton, using: Clerk.init)
+        container.register(Desk.self, using: Desk.init)
+        container.register(Hall.self, scope: .singleton, using: Hall.init)
+        container.register(Stove.self, scope: .singleton, using: { (_: Car, kettle: Kettle) in Stove(kettle: kettle) })
+        let buildLine = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.build() }
+        #expect(
+            error?.description == """
+                Syringe: build() found 4 problems.
+                  1. cannot resolve `Lamp` (no registration).
+                      while resolving  Clerk → Desk → Lamp
+                      requested at  \(file):\(line + 1)
+                      fix: container.register(Lamp.self) { … }.
+                  2. cannot resolve `Mirror` (no registration).
+                      while resolving  Hall → Mirror
+                      requested at  \(file):\(line + 2)
+                      fix: container.register(Mirror.self) { … }.
+                  3. cannot resolve `any Engine` (no registration).
+                      while resolving  Stove → Car → any Engine
+                      requested at  \(file):\(line - 2)
+                      fix: container.register((any Engine).self) { … }.
+                  4. cannot resolve `Kettle` (no registration).
+                      while resolving  Stove → Kettle
+                      requested at  \(file):\(line + 3)
+                      fix: container.register(Kettle.self) { … }.
+                  fix: fix the problems above in order (a later one can follow from an earlier one), then run \
+                build() again.
+                """)
+        #expect(error?.fileID == file && error?.line == buildLine)
+    }
+
+    @Test func validateReportsBothMissingDependenciesOfACar() throws {
+        let container = Container()
+        container.register(Car.self, using: Car.init)
+        let line = #line - 1
+        let error = #expect(throws: ResolutionError.self) { try container.validate() }
+        #expect(
+            error?.errors.map(\.summary) == [
+                "cannot resolve `any Engine` (no registration).",
+                "cannot resolve `any Transmission` (no registration).",
+            ])
+        #expect(error?.errors.map(\.line) == [line, line])
+    }
+
+    @Test func aRuntimeFailureOfADeclaredRegistrationIsTheSameProblem() throws {
+        // The declared check and the resolve of an opaque registration that reaches the same gap agree: one problem.
+        let container = Container()
+        container.register(Desk.self, using: Desk.init)
+        let line = #line - 1
+        container.register(Clerk.self) { r in Clerk(desk: try r.resolve()) }
+        let error = #expect(throws: ResolutionError.self) { try container.validate() }
+        #expect(error?.errors.map(\.summary) == ["cannot resolve `Lamp` (no registration)."])
+        #expect(error?.errors.map(\.line) == [line])
+        let resolved = #expect(throws: ResolutionError.self) { try container.resolve(Clerk.self) }
+        #expect(resolved?.path == [Key(Clerk.self), Key(Desk.self), Key(Lamp.self)])
+        #expect(resolved?.line == line)
     }
 }
