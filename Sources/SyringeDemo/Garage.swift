@@ -38,9 +38,10 @@ final class ProfileScreen: @unchecked Sendable {  // @unchecked: `api` is set on
 
 enum GarageFeature {
     static func install(in container: Container) {
-        container.register((any Engine).self) { V8Engine() }
-        container.register((any Transmission).self, scope: .singleton) { ManualTransmission() }
-        container.register(Car.self) { r in Car(engine: try r.resolve(), transmission: try r.resolve()) }
+        // Declared dependencies: Syringe reads them from the functions' shapes, so verify() can check them.
+        container.register((any Engine).self, using: V8Engine.init)
+        container.register((any Transmission).self, scope: .singleton, using: ManualTransmission.init)
+        container.register(Car.self, using: Car.init)
         container.register(ProfileScreen.self) { ProfileScreen() }
             .onCreated { screen, r in screen.api = try r.resolve() }
         container.registerInjector(for: (any EngineMountable).self) { target, r in target.mountEngine(try r.resolve()) }

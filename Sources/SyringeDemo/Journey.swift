@@ -33,8 +33,8 @@ final class Counter: @unchecked Sendable {  // @unchecked: `value` is guarded by
 
 struct LocationModule: Module {
     var registrations: some Registrations {
-        Register((any LocationService).self, scope: .singleton) { GPSLocationService() }
-        Register((any JourneyService).self) { r in JourneyTracker(location: try r.resolve(), clock: try r.resolve()) }
+        Register((any LocationService).self, scope: .singleton, using: GPSLocationService.init)
+        Register((any JourneyService).self, using: JourneyTracker.init)
     }
 }
 
@@ -42,7 +42,7 @@ enum JourneyFeature {
     static func install(in container: Container, useMocks: Bool) {
         container.install {
             LocationModule()
-            Register((any Clock).self) { SystemClock() }
+            Register((any Clock).self, using: SystemClock.init)
         }
     }
 

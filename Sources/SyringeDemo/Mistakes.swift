@@ -28,5 +28,16 @@ enum MistakesFeature {
             narrator.say("A cycle:")
             narrator.show("\(error)")
         }
+        // The same mistakes with declared dependencies: verify() finds both at once, without building anything.
+        let declared = Container(parent: .shared)
+        declared.register(Workshop.self, using: Workshop.init)
+        declared.register(Chicken.self, using: Chicken.init)
+        declared.register(Egg.self, using: Egg.init)
+        do {
+            try declared.verify()
+        } catch {
+            narrator.say("Both, declared with using:, found by verify() before anything runs:")
+            narrator.show("\(error)")
+        }
     }
 }

@@ -105,7 +105,7 @@ extension Container {
         _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: StaticString, line: UInt
     ) -> Registration<C> {
         let registration: Registration<C> = add(
-            Key(C.self, name: name), scope: scope, fileID: fileID, line: line,
+            Key(C.self, name: name), scope: scope, fileID: fileID, line: line, declared: [],
             factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) })
         components.add(registration.entry, type: C.self, group: group)
         return registration
@@ -119,32 +119,38 @@ enum ConformingComponent: UnregisteredKeyFallback {
         _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws -> Bool {
-        guard applies(to: key) else { return false }
-        for owner in container.lineage {
-            guard let index = owner.existingState(ComponentIndex.self) else { continue }
-            switch index.answer(for: key, in: owner.registry) {
-            case .none:
-                continue
-            case let .found(entry):
-                try owner.produce(entry, requester: container, arguments: nil, into: output)
-                return true
-            case let .ambiguous(candidates):
-                throw Diagnostics.ambiguous(key, candidates: candidates, fileID: fileID, line: line)
-            }
+        switch nearestAnswer(for: key, from: container) {
+        case nil:
+            return false
+        case let .found(entry, owner)?:
+            try owner.produce(entry, requester: container, arguments: nil, into: output)
+            return true
+        case let .ambiguous(candidates)?:
+            throw Diagnostics.ambiguous(key, candidates: candidates, fileID: fileID, line: line)
         }
-        return false
     }
 
     static func answers(_ key: Key, in container: Container) -> Bool {
-        guard applies(to: key) else { return false }
-        return container.lineage.contains { owner in
-            guard let index = owner.existingState(ComponentIndex.self) else { return false }
-            if case .none = index.answer(for: key, in: owner.registry) { return false }
-            return true
-        }
+        nearestAnswer(for: key, from: container) != nil
     }
 
-    private static func applies(to key: Key) -> Bool {
-        key.argumentTypes == nil && key.origin == nil && TypeName.isExistential(key.serviceType)
+    /// What answers a protocol `key` asked of `container`: the answer of the nearest container with a
+    /// conforming component (and that container), or `nil` when none has one or `key` is no protocol.
+    static func nearestAnswer(for key: Key, from container: Container) -> NearestAnswer? {
+        guard key.argumentTypes == nil, key.origin == nil, TypeName.isExistential(key.serviceType) else { return nil }
+        for owner in container.lineage {
+            guard let index = owner.existingState(ComponentIndex.self) else { continue }
+            switch index.answer(for: key, in: owner.registry) {
+            case .none: continue
+            case let .found(entry): return .found(entry, owner: owner)
+            case let .ambiguous(candidates): return .ambiguous(candidates)
+            }
+        }
+        return nil
+    }
+
+    enum NearestAnswer {
+        case found(Entry, owner: Container)
+        case ambiguous([Key])
     }
 }

@@ -27,6 +27,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let file: FileID
     let line: UInt
     var fileID: StaticString { file.staticString }
+    /// The dependencies the registration declares by the shape of its function; `nil` when its factory is
+    /// opaque (a closure that resolves whatever it likes).
+    let declared: [DeclaredDependency]?
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
@@ -86,12 +89,21 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     let execution: Execution
 
-    convenience init(key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt) {
-        self.init(key: key, scope: scope, service: service, factory: factory, file: FileID(fileID), line: line)
+    convenience init(
+        key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt,
+        declared: [DeclaredDependency]? = nil
+    ) {
+        self.init(
+            key: key, scope: scope, service: service, factory: factory, file: FileID(fileID), line: line,
+            declared: declared)
     }
 
-    init(key: Key, scope: Scope, service: ServiceType, factory: Factory, file: FileID, line: UInt) {
+    init(
+        key: Key, scope: Scope, service: ServiceType, factory: Factory, file: FileID, line: UInt,
+        declared: [DeclaredDependency]? = nil
+    ) {
         self.key = key
+        self.declared = declared
         self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
         self.keyHash = key.fastHash
         self.scope = scope
@@ -130,7 +142,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// A registration with the same factory, scope and hooks and an empty slot (a test container's own
     /// copy of a parent's registration).
     func copy() -> Entry {
-        let copy = Entry(key: key, scope: scope, service: service, factory: factory, file: file, line: line)
+        let copy = Entry(
+            key: key, scope: scope, service: service, factory: factory, file: file, line: line, declared: declared)
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))

@@ -15,7 +15,8 @@ extension ResolutionError {
             lines.append("  fix: \(fix)")
             return lines.joined(separator: "\n")
         }
-        if !path.isEmpty {
+        // An unreachable registration has no resolution to show: its path is only its key.
+        if !path.isEmpty, code != .unreachable {
             lines.append("  while resolving  " + ResolutionError.describe(path: path))
         }
         let place = "\(fileID):\(line)"

@@ -103,6 +103,12 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// if error.code == .disposeFailed { print(error.underlyingError ?? error) }
         /// ```
         public static let disposeFailed = Code("disposeFailed")
+        /// A registration that no root reaches, found by `verify(roots:)`.
+        ///
+        /// ```swift
+        /// if error.code == .unreachable { print(error.key!) }
+        /// ```
+        public static let unreachable = Code("unreachable")
         /// Several problems found at once, e.g. by `build()` or `validate()`; see ``ResolutionError/errors``.
         ///
         /// ```swift

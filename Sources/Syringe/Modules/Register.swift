@@ -21,7 +21,7 @@
 public struct Register<Service>: Registrations, Sendable {
     private let pending: PendingRegistration<Service>
 
-    private init(pending: PendingRegistration<Service>) {
+    init(pending: PendingRegistration<Service>) {
         self.pending = pending
     }
 

@@ -92,7 +92,12 @@ extension Container {
     ) -> [ResolutionError] {
         var errors: [ResolutionError] = []
         var seen = Set<ProblemIdentity>()
+        // Declared dependencies are checked first: a registration missing two of them reports both.
+        let declared = targets.contains { $0.entry.declared != nil } ? GraphModel(requester) : nil
         for (entry, owner) in targets where entry.isResolvableAlone {
+            let unresolved = declared?.unresolvedProblems(building: entry, owner: owner) ?? []
+            for error in unresolved where seen.insert(ProblemIdentity(error)).inserted { errors.append(error) }
+            if !unresolved.isEmpty { continue }
             do {
                 _ = try owner.produceErased(entry, requester: requester)
             } catch let error as ResolutionError {

@@ -111,14 +111,20 @@ extension Container {
     public func traceResolution<Service>(
         of type: Service.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> ResolutionTrace {
+        let steps = try traceSteps { child in
+            _ = try child.resolve(Service.self, name: name, fileID: fileID, line: line)
+        }
+        return ResolutionTrace(steps: steps)
+    }
+
+    /// Runs `resolve` on a throwaway child of this container that records every step, and returns the steps.
+    func traceSteps(_ resolve: (Container) throws -> Void) throws -> [ResolutionTrace.Step] {
         let recorder = TraceRecorder()
         let child = Container(parent: self, policy: TestPolicy(tracer: recorder))
         // Property wrappers and default arguments inside the factories read `Container.shared`: bind it to
         // the traced child, so what they resolve shows in the trace too.
         Container.noteBinding()
-        _ = try Container.$taskLocal.withValue(child) {
-            try child.resolve(Service.self, name: name, fileID: fileID, line: line)
-        }
-        return ResolutionTrace(steps: recorder.steps)
+        try Container.$taskLocal.withValue(child) { try resolve(child) }
+        return recorder.steps
     }
 }

@@ -127,14 +127,19 @@ extension Container {
 
     /// Installs a registration of `Service` made by any face.
     func add<Service>(
-        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, factory: Entry.Factory
+        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, declared: [DeclaredDependency]? = nil,
+        factory: Entry.Factory
     ) -> Registration<Service> {
-        add(key, scope: scope, file: FileID(fileID), line: line, factory: factory)
+        add(key, scope: scope, file: FileID(fileID), line: line, declared: declared, factory: factory)
     }
 
-    func add<Service>(_ key: Key, scope: Scope, file: FileID, line: UInt, factory: Entry.Factory) -> Registration<Service> {
+    func add<Service>(
+        _ key: Key, scope: Scope, file: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
+        factory: Entry.Factory
+    ) -> Registration<Service> {
         let entry = Entry(
-            key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file, line: line)
+            key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file,
+            line: line, declared: declared)
         install(entry)
         return Registration(entry: entry, container: self)
     }

@@ -67,6 +67,6 @@ extension Entry {
                         key, entry: found.entry, overrideType: type(of: value), getterType: service.type)
                 }
             },
-            fileID: fileID, line: line)
+            fileID: fileID, line: line, declared: [DeclaredDependency(key: target, kind: .forwarding)])
     }
 }

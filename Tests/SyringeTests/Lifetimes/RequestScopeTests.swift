@@ -34,11 +34,13 @@ struct RequestScopeTests {
         try await Container.withOverrides {
             $0.register(UnitOfWork.self, scope: .request) { UnitOfWork() }
         } operation: {
-            let (first, second) = try await Container.shared.withScope(.request) {
+            let (first, second) = try await Container.shared.withScope(.request) { () async throws in
                 (try Container.shared.resolve(UnitOfWork.self), try Container.shared.resolve(UnitOfWork.self))
             }
             #expect(first === second)
-            let third = try await Container.shared.withScope(.request) { try Container.shared.resolve(UnitOfWork.self) }
+            let third = try await Container.shared.withScope(.request) { () async throws in
+                try Container.shared.resolve(UnitOfWork.self)
+            }
             #expect(third !== first)
         }
     }
@@ -46,7 +48,7 @@ struct RequestScopeTests {
     @Test func itIsDisposedOfAtTheEnd() async throws {
         let journal = Journal()
         let container = container(journal: journal)
-        let work = try await container.withScope(.request) { try container.resolve(UnitOfWork.self) }
+        let work = try await container.withScope(.request) { () async throws in try container.resolve(UnitOfWork.self) }
         #expect(work.isDisposed)
         #expect(journal.all == ["disposed \(work.id)"])
     }
@@ -56,7 +58,7 @@ struct RequestScopeTests {
         let container = container(journal: journal)
         let kept = Protected<UnitOfWork?>(nil)
         await #expect(throws: Failure.self) {
-            try await container.withScope(.request) {
+            try await container.withScope(.request) { () async throws in
                 let work = try container.resolve(UnitOfWork.self)
                 kept.withLock { $0 = work }
                 throw Failure(reason: "request failed")
@@ -105,7 +107,9 @@ struct RequestScopeTests {
         let container = container()
         try await container.withScope(.request) {
             let outer = try container.resolve(UnitOfWork.self)
-            let inner = try await container.withScope(.request) { try container.resolve(UnitOfWork.self) }
+            let inner = try await container.withScope(.request) { () async throws in
+                try container.resolve(UnitOfWork.self)
+            }
             #expect(inner !== outer)
             #expect(inner.isDisposed)
             #expect(!outer.isDisposed)
@@ -131,7 +135,7 @@ struct RequestScopeTests {
         let line = #line + 1
         container.register(Cache.self, scope: .singleton) { r in Cache(work: try r.resolve()) }
         let error = await #expect(throws: ResolutionError.self) {
-            try await container.withScope(.request) { try container.resolve(Cache.self) }
+            try await container.withScope(.request) { () async throws in try container.resolve(Cache.self) }
         }
         #expect(error?.code == .captive)
         #expect(error?.path.map(\.description) == ["Cache", "UnitOfWork"])
@@ -142,7 +146,7 @@ struct RequestScopeTests {
 
     @Test func aTaskThatOutlivesTheCallIsRefused() async throws {
         let container = container()
-        let escaped = try await container.withScope(.request) {
+        let escaped = try await container.withScope(.request) { () async throws in
             Task {
                 try await Task.sleep(for: .milliseconds(20))
                 return try container.resolve(UnitOfWork.self)

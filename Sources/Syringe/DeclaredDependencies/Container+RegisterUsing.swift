@@ -1,0 +1,103 @@
+/// Declared dependencies: a registration built by a function of its dependencies, so that Syringe knows its
+/// edges without running it (``Container/verify(fileID:line:)``, ``Container/graph()``).
+extension Container {
+    /// Registers `Service`, built by `make` from its parameters, each resolved by type: the registration's
+    /// dependencies are declared, so ``verify(fileID:line:)`` checks them without building anything.
+    ///
+    /// ```swift
+    /// final class Car { init(engine: any Engine, transmission: any Transmission) { … } }
+    ///
+    /// container.register(Car.self, scope: .singleton, using: Car.init)
+    /// container.register((any Engine).self, using: V8Engine.init)              // no dependencies
+    /// container.register(Report.self, using: Report.make)                      // a static factory
+    /// container.register(Feed.self, using: { (api: any API, item: Provider<Item>) in Feed(api, item) })
+    /// ```
+    ///
+    /// Each parameter is resolved as `r.resolve()` would: parents, scopes, components, optionals, cycles and
+    /// errors alike. A ``Lazy`` or ``Provider`` parameter defers its value and breaks a cycle.
+    @discardableResult @_disfavoredOverload
+    public func register<Service, each Dependency>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using make: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        add(
+            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
+            factory: .sync { r, _, output in
+                output.initializeMemory(
+                    as: Service.self,
+                    to: try make(repeat try r.resolve((each Dependency).self, fileID: fileID, line: line)))
+            })
+    }
+
+    /// Registers `Service`, built by an async function of its dependencies; resolved with `resolveAsync`.
+    ///
+    /// ```swift
+    /// extension Database { static func connect(settings: Settings) async throws -> Database { … } }
+    ///
+    /// container.register(Database.self, scope: .singleton, using: Database.connect)
+    /// let database = try await container.resolveAsync(Database.self)
+    /// ```
+    ///
+    /// Each parameter is resolved with `resolveAsync`, so it may itself have an async factory.
+    @discardableResult @_disfavoredOverload
+    public func register<Service, each Dependency>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        add(
+            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
+            factory: .async { r, _, output in
+                output.initializeMemory(
+                    as: Service.self,
+                    to: try await make(
+                        repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)))
+            })
+    }
+
+    /// Registers `Service`, built on the main actor by a `@MainActor` function of its dependencies: a view
+    /// model's `init`, for instance.
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileViewModel { init(api: any API) { … } }
+    ///
+    /// container.register(ProfileViewModel.self, using: ProfileViewModel.init)
+    /// ```
+    ///
+    /// Resolved synchronously on the main actor, or with `resolveAsync` from anywhere, as a `@MainActor`
+    /// factory is. Its parameters are resolved on the main actor too.
+    @discardableResult @_disfavoredOverload
+    public func register<Service: Sendable, each Dependency>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using make: @escaping @MainActor (repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        let key = Key(Service.self, name: name)
+        return add(
+            key, scope: scope, fileID: fileID, line: line,
+            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
+            factory: .mainActor { r, output in
+                guard MainActorCheck.isCurrent else {
+                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
+                }
+                let container = r.container
+                let instance = try MainActor.assumeIsolated {
+                    let r = Resolution(container: container)
+                    return try make(repeat try r.resolve((each Dependency).self, fileID: fileID, line: line))
+                }
+                output.initializeMemory(as: Service.self, to: instance)
+            })
+    }
+}

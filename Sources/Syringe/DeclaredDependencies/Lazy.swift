@@ -1,0 +1,57 @@
+/// A dependency resolved on first use, once: declare it as a parameter to defer a costly dependency or to
+/// break a cycle between registrations that `verify()` would otherwise report.
+///
+/// ```swift
+/// final class Parent {
+///     let child: Lazy<Child>
+///     init(child: Lazy<Child>) { self.child = child }
+///     func greet() throws -> String { try child.value.name }
+/// }
+/// container.register(Parent.self, scope: .graph, using: Parent.init)
+/// container.register(Child.self, scope: .graph, using: Child.init)   // Child.init(parent: Parent)
+/// ```
+///
+/// A handle made while a registration is built (a `using:` parameter, `r.resolve(Lazy<Child>.self)` inside a
+/// factory) belongs to that resolution: a `.graph` value is the instance of the graph that built its owner.
+/// Resolving a `Lazy<T>` never fails by itself; reading ``value`` resolves `T` from the container that made
+/// the handle, and throws what that resolve throws. A failure is kept too: every later read throws it again.
+/// Copies share one value. `Sendable` when its value is.
+public struct Lazy<Value> {
+    private let cell: OnceCell<Result<Value, any Error>>
+
+    /// A handle whose first read of ``value`` calls `resolve`.
+    ///
+    /// ```swift
+    /// let child = Lazy { Child(name: "test") }   // for a test that builds `Parent` by hand
+    /// let parent = Parent(child: child)
+    /// ```
+    public init(fileID: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping @Sendable () throws -> Value) {
+        cell = OnceCell(key: Key(Value.self), fileID: fileID, line: line) { Result(catching: resolve) }
+    }
+
+    /// The value: resolved by the first read, exactly once, even when several threads read it first at once.
+    ///
+    /// ```swift
+    /// let name = try parent.child.value.name
+    /// ```
+    public var value: Value {
+        get throws { try cell.value.get() }
+    }
+}
+
+extension Lazy: Sendable where Value: Sendable {}
+
+extension Lazy: DeferredDependency {
+    static var valueType: any Any.Type { Value.self }
+    static var kind: DeclaredDependency.Kind { .lazy }
+
+    static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Lazy {
+        let resolution = LaterResolution()
+        let name = key.name
+        return Lazy(fileID: fileID, line: line) {
+            try resolution.run {
+                try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            }
+        }
+    }
+}
