@@ -62,7 +62,7 @@ import csv
 import re
 import sys
 
-LIBRARIES = ["Baseline", "Syringe", "Swinject", "Dependencies"]
+LIBRARIES = ["Baseline", "Syringe", "Syringe using", "Swinject", "Dependencies"]
 NAME = re.compile(r"^(?P<lib>[^:]+): (?P<case>\d+) (?P<what>.*?)(?: \((?P<tags>[^)]*)\))?$")
 CHECK, PARTIAL = sys.argv[2] == "1", sys.argv[3] == "1"
 
@@ -253,6 +253,21 @@ def _():
     first, last = get(6, "resolve 1st of 1000", "Syringe"), get(6, "resolve 1000th of 1000", "Syringe")
     if first and last:
         return abs(last / first - 1) <= 0.10, f"{last / first:.2f}×"
+
+
+for case in ((3, "graph of 10"), (9, "unique with 2 singletons")):
+    @budget(f"declared (using:) ≤ 1.05× the same closures: {case[1]}")
+    def _(case=case):
+        d, c = get(*case, "Syringe using"), get(*case, "Syringe")
+        if d and c:
+            return d <= 1.05 * c, f"{duration(d)} vs {duration(c)} ({d / c:.2f}×)"
+
+
+@budget("verify() of 1,000 declared registrations ≤ 1 ms")
+def _():
+    t = get(10, "verify 1000 declared", "Syringe")
+    if t:
+        return t <= 1_000_000, duration(t)
 
 
 floor = get(2, "singleton", "Baseline")

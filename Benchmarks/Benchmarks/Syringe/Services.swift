@@ -59,6 +59,12 @@ final class Root: Sendable {
     init(a: MidA, b: MidB, c: MidC) { (self.a, self.b, self.c) = (a, b, c) }
 }
 
+/// Case 9: a new service with two kept dependencies, the shape of most view models and use cases.
+final class Pair: Sendable {
+    let single: Single, shared: Shared
+    init(single: Single, shared: Shared) { (self.single, self.shared) = (single, shared) }
+}
+
 // MARK: - Baseline: dependency injection written by hand
 
 /// The floor of a cached resolve: a hand-written function that returns a +1 reference to an object built
@@ -99,6 +105,7 @@ final class ManualContainer: Sendable {
     func makeMidB() -> MidB { MidB(Leaf3(), Leaf4()) }
     func makeMidC() -> MidC { MidC(Leaf5(), Leaf6()) }
     func makeRoot() -> Root { Root(a: makeMidA(), b: makeMidB(), c: makeMidC()) }
+    func makePair() -> Pair { Pair(single: single.get(), shared: shared.get()) }
 }
 
 /// A minimal hand-written service locator (cases 5 and 6): a dictionary of factories keyed by type.

@@ -16,6 +16,10 @@
 //                       gain is the ratio of the two times per resolve)
 //   7 shared singleton 1 thread / 2 threads   the same, both threads resolving one shared singleton
 //   8 allocations: the malloc count and bytes columns of every case (0 expected for kept instances)
+//   9 unique with 2 singletons   a new service built from two kept ones
+//   3 and 9 as "Syringe using": the same registrations declared (`using: Root.init`) instead of closures;
+//                       the report's "vs Syringe" column is the price of declaring
+//  10 verify 1000 declared   `verify()` of 1,000 declared registrations with 0-2 dependencies each (ops: 1)
 
 import Benchmark
 import Dependencies
@@ -72,6 +76,23 @@ let benchmarks: @Sendable () -> Void = {
     syringe.register(MidB.self) { r in MidB(try r.resolve(), try r.resolve()) }
     syringe.register(MidC.self) { r in MidC(try r.resolve(), try r.resolve()) }
     syringe.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+    syringe.register(Pair.self) { r in Pair(single: try r.resolve(), shared: try r.resolve()) }
+
+    // The same registrations, declared: what `using:` costs against the closures above.
+    let declared = Syringe.Container()
+    declared.register(Single.self, scope: .singleton, using: Single.init)
+    declared.register(Shared.self, scope: .singleton, using: Shared.init)
+    declared.register(Leaf1.self, using: Leaf1.init)
+    declared.register(Leaf2.self, using: Leaf2.init)
+    declared.register(Leaf3.self, using: Leaf3.init)
+    declared.register(Leaf4.self, using: Leaf4.init)
+    declared.register(Leaf5.self, using: Leaf5.init)
+    declared.register(Leaf6.self, using: Leaf6.init)
+    declared.register(MidA.self, using: MidA.init)
+    declared.register(MidB.self, using: MidB.init)
+    declared.register(MidC.self, using: MidC.init)
+    declared.register(Root.self, using: Root.init)
+    declared.register(Pair.self, using: Pair.init)
 
     let swinject = Swinject.Container()
     swinject.register(Plain.self) { _ in Plain() }.inObjectScope(.transient)
@@ -141,6 +162,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     micro("Syringe: 3 graph of 10") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Root.self)) }
+    }
+    micro("Syringe using: 3 graph of 10") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try declared.resolve(Root.self)) }
     }
     micro("Swinject: 3 graph of 10") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(swinject.resolve(Root.self)!) }
@@ -238,6 +262,26 @@ let benchmarks: @Sendable () -> Void = {
     }
     micro("Dependencies: 6 resolve 1000th of 1000") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Dependency(Service999Key.self).wrappedValue) }
+    }
+
+    // MARK: 9 a new service with two kept dependencies, by closure and declared
+
+    micro("Baseline: 9 unique with 2 singletons") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(manual.makePair()) }
+    }
+    micro("Syringe: 9 unique with 2 singletons") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try syringe.resolve(Pair.self)) }
+    }
+    micro("Syringe using: 9 unique with 2 singletons") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try declared.resolve(Pair.self)) }
+    }
+
+    // MARK: 10 verify() of 1,000 declared registrations (ops: 1 = the whole check)
+
+    let declared1000 = Syringe.Container()
+    Generated.registerAllDeclared(in: declared1000)
+    batch("Syringe: 10 verify 1000 declared", ops: 1, maxIterations: 1_000) { _ in
+        blackHole(try declared1000.verify())
     }
 
     // MARK: 7 singleton resolves on one thread vs two at once (same total; ops: the total)

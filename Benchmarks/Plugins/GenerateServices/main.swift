@@ -35,10 +35,20 @@ var lines = [
 ]
 lines += each { "final class Service\($0): Sendable { init() {} }" }
 lines += [""]
+// Case 10: services that declare 0-2 dependencies on earlier ones (the one before and the one at half).
+lines += each { i in
+    let dependencies = i == 0 ? [] : i == 1 ? [0] : [i - 1, i / 2]
+    let parameters = dependencies.enumerated().map { "_ d\($0.offset): Declared\($0.element)" }
+    return "final class Declared\(i): Sendable { init(\(parameters.joined(separator: ", "))) {} }"
+}
+lines += [""]
 lines += each { "enum Service\($0)Key: DependencyKey { static var liveValue: Service\($0) { Service\($0)() } }" }
 lines += ["", "enum Generated {", "    static let count = \(count)"]
 lines += method("static func registerAll(in container: Syringe.Container)") {
     "container.register(Service\($0).self) { Service\($0)() }"
+}
+lines += method("static func registerAllDeclared(in container: Syringe.Container)") {
+    "container.register(Declared\($0).self, using: Declared\($0).init)"
 }
 lines += method("static func resolveAll(from container: Syringe.Container) throws") {
     "blackHole(try container.resolve(Service\($0).self))"

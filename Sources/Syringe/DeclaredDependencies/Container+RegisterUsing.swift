@@ -15,7 +15,7 @@ extension Container {
     ///
     /// Each parameter is resolved as `r.resolve()` would: parents, scopes, components, optionals, cycles and
     /// errors alike. A ``Lazy`` or ``Provider`` parameter defers its value and breaks a cycle.
-    @discardableResult @_disfavoredOverload
+    @inlinable @discardableResult @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -24,14 +24,31 @@ extension Container {
         line: UInt = #line,
         using make: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> Registration<Service> {
-        add(
-            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
-            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
-            factory: .sync { r, _, output in
-                output.initializeMemory(
-                    as: Service.self,
-                    to: try make(repeat try r.resolve((each Dependency).self, fileID: fileID, line: line)))
-            })
+        // Inlined, so the build below is specialised where the types are known, as a closure registration's
+        // body is: built out of line, a parameter pack costs a tuple-metadata lookup and a copy per argument.
+        let file = FileID(fileID)
+        let entry = registerDeclared(
+            Service.self, name: name, scope: scope, file: file, line: line, parameters: repeat (each Dependency).self
+        ) { r, _, output in
+            output.initializeMemory(
+                as: Service.self,
+                to: try make(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
+        }
+        return Registration(entry: entry, container: self)
+    }
+
+    /// The part of a declared registration that does not depend on the function: one shared copy.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func registerDeclared<Service, each Parameter>(
+        _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
+        parameters: repeat (each Parameter).Type,
+        build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+    ) -> Entry {
+        let registration: Registration<Service> = add(
+            Key(Service.self, name: name), scope: scope, file: file, line: line,
+            declared: DeclaredDependency.parameters(repeat each parameters),
+            factory: .sync(build))
+        return registration.entry
     }
 
     /// Registers `Service`, built by an async function of its dependencies; resolved with `resolveAsync`.

@@ -3,8 +3,9 @@
 /// The public entry points that a large app calls in thousands of places (`resolve`, `register`, `r.resolve`)
 /// are inlinable forwarders: each call site passes the pointer, and the shared code turns it back into the
 /// `StaticString` that diagnostics carry. Two words less per call, in every call site.
+// @unchecked Sendable: the pointer is to a string literal's immutable, immortal storage.
 @frozen @usableFromInline
-struct FileID {
+struct FileID: @unchecked Sendable {
     @usableFromInline let start: UnsafePointer<UInt8>
 
     @inlinable @inline(__always)
