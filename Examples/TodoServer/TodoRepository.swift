@@ -73,6 +73,11 @@ struct TodoService: Sendable {
     let repository: TodoRepository
     let log: RequestLog
 
+    /// The registration's function: async, so that its dependencies are resolved with `resolveAsync`.
+    static func make(work: UnitOfWork, repository: TodoRepository, log: RequestLog) async -> TodoService {
+        TodoService(work: work, repository: repository, log: log)
+    }
+
     func list() async throws -> [Todo] {
         let todos = try await repository.all(in: work)
         try await work.commit()

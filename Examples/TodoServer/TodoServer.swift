@@ -62,6 +62,9 @@ enum TodoServer {
                     services: [server], gracefulShutdownSignals: signals, logger: configuration.logger))
         }
         let container = SyringeWiring.container(configuration: configuration, stats: stats)
+        // The graph is checked before anything is built: a missing or captive dependency stops the start.
+        let report = try container.verify()
+        configuration.logger.info("\(report)")
         return try await container.serviceGroup(logger: configuration.logger, gracefulShutdownSignals: signals)
     }
 }

@@ -16,11 +16,13 @@ enum SyringeWiring {
             try await TodoDatabase.open(path: configuration.databasePath, logger: logger)
         }
         .onDispose { database async throws in try await database.close() }
-        container.register(TodoRepository.self, scope: .singleton) { r async throws in
-            TodoRepository(database: try await r.resolveAsync())
+        // Declared: a function of typed dependencies (async, as the database opens asynchronously), so
+        // `verify()` checks the graph at start without building anything.
+        container.register(TodoRepository.self, scope: .singleton) { (database: TodoDatabase) async in
+            TodoRepository(database: database)
         }
-        container.register(UnitOfWork.self, scope: .request) { r async throws in
-            UnitOfWork(database: try await r.resolveAsync(), stats: try r.resolve())
+        container.register(UnitOfWork.self, scope: .request) { (database: TodoDatabase, stats: Stats) async in
+            UnitOfWork(database: database, stats: stats)
         }
         .onDispose { work async in await work.rollbackIfOpen() }
         container.register(RequestLog.self, scope: .request) { r in
@@ -28,9 +30,7 @@ enum SyringeWiring {
             return RequestLog(logger: request.logger, requestID: request.id, stats: try r.resolve())
         }
         .onDispose { log in log.finish() }
-        container.register(TodoService.self, scope: .request) { r async throws in
-            TodoService(work: try await r.resolveAsync(), repository: try await r.resolveAsync(), log: try r.resolve())
-        }
+        container.register(TodoService.self, scope: .request, using: TodoService.make)
         container.registerLifecycleService(Application<RouterResponder<BasicRequestContext>>.self) { r async throws in
             let repository: TodoRepository = try await r.resolveAsync()
             let router = Router()
