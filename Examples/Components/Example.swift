@@ -27,7 +27,9 @@ func run() -> [String] {
     Container.shared.register(Settings.self)
     Container.shared.register(ProductionToken.self)
     var lines = ["app: settings \(API().settings.apiToken), token \(API().token.value)"]
-    Container.withOverrides { $0.register(TestToken.self) } operation: {
+    Container.withOverrides {
+        $0.register(TestToken.self)
+    } operation: {
         lines.append("test: token \(API().token.value)")
     }
     return lines

@@ -25,7 +25,9 @@ struct TemperatureViewModel: Sendable {
 /// The lines the example prints.
 func run() -> [String] {
     var lines = ["default: " + TemperatureViewModel().text]
-    Container.withOverrides { $0.temperatureProvider = MockTemperatureProvider() } operation: {
+    Container.withOverrides {
+        $0.temperatureProvider = MockTemperatureProvider()
+    } operation: {
         lines.append("overridden: " + TemperatureViewModel().text)
     }
     Container[\.temperatureProvider] = MockTemperatureProvider()

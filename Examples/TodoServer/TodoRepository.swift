@@ -94,7 +94,7 @@ struct TodoService: Sendable {
 
     func complete(_ id: Int) async throws -> Todo {
         guard let todo = try await repository.complete(id, in: work) else {
-            throw HTTPError(.notFound, message: "no todo \(id)")   // rolled back when the request ends
+            throw HTTPError(.notFound, message: "no todo \(id)")  // rolled back when the request ends
         }
         try await work.commit()
         return todo

@@ -25,7 +25,7 @@ final class UnitOfWork: Sendable {
     /// The connection, inside this unit's transaction.
     func connection() async throws -> SQLiteConnection {
         switch state.withLockedValue({ $0 }) {
-        case let .open(connection): return connection
+        case .open(let connection): return connection
         case .finished: throw UnitOfWorkFinished()
         case .idle: break
         }
@@ -41,7 +41,7 @@ final class UnitOfWork: Sendable {
     }
 
     func commit() async throws {
-        guard case let .open(connection) = state.withLockedValue({ $0 }) else { return }
+        guard case .open(let connection) = state.withLockedValue({ $0 }) else { return }
         state.withLockedValue { $0 = .finished }
         defer { database.giveBack() }
         _ = try await connection.query("COMMIT")
@@ -52,7 +52,7 @@ final class UnitOfWork: Sendable {
     func rollbackIfOpen() async {
         let open = state.withLockedValue { state -> SQLiteConnection? in
             defer { state = .finished }
-            if case let .open(connection) = state { return connection }
+            if case .open(let connection) = state { return connection }
             return nil
         }
         if let open {

@@ -27,7 +27,11 @@ struct SystemClock: Clock { func now() -> String { "08:30" } }
 final class Counter: @unchecked Sendable {  // @unchecked: `value` is guarded by `lock`
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
     func reset() { lock.withLock { value = 0 } }
 }
 

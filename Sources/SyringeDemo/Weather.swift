@@ -43,8 +43,12 @@ enum WeatherFeature {
         await Container.withOverrides {
             $0.temperatureProvider = MockTemperatureProvider()
         } operation: {
-            narrator.say("Mock:  " + (await TemperatureViewModel().headline(for: "Lisbon")) + "   (inside withOverrides, as a test would)")
+            narrator.say(
+                "Mock:  " + (await TemperatureViewModel().headline(for: "Lisbon"))
+                    + "   (inside withOverrides, as a test would)")
         }
-        narrator.say("After: " + (await TemperatureViewModel().headline(for: "Lisbon")) + "   (the override ended with its scope)")
+        narrator.say(
+            "After: " + (await TemperatureViewModel().headline(for: "Lisbon"))
+                + "   (the override ended with its scope)")
     }
 }

@@ -5,7 +5,8 @@ import Syringe
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         USAGE: syringe-demo [--graph [tree|mermaid|dot|json]] [--quiet] [--help]
 
         Runs a small app wired with Syringe: a weather feature (keys), a login feature (container

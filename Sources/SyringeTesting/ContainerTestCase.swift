@@ -41,7 +41,11 @@ open class ContainerTestCase: XCTestCase {
     /// ```
     override open func invokeTest() {
         if isStrict {
-            Container.withOverrides(strict: { key in XCTFail("Syringe: the test resolved `\(key)`, which is live-only, without overriding it.") }, configure) {
+            Container.withOverrides(
+                strict: { key in
+                    XCTFail("Syringe: the test resolved `\(key)`, which is live-only, without overriding it.")
+                }, configure
+            ) {
                 super.invokeTest()
             }
         } else {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComponentsExample
 @testable import ContainerPropertiesExample
 @testable import InjectionPatternsExample

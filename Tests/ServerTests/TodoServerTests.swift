@@ -40,7 +40,7 @@ struct TodoServerTests {
         let counts = server.stats.current
         #expect(counts.unitsOfWork == counts.unitsOfWorkDisposed)
         #expect(counts.requestLogs == counts.requestLogsDisposed)
-        #expect(counts.rollbacks == 1)   // the 404; the 400 failed before touching the database
+        #expect(counts.rollbacks == 1)  // the 404; the 400 failed before touching the database
         #expect(try await rows(in: server.databasePath) == list)
     }
 
@@ -78,7 +78,7 @@ struct TodoServerTests {
 
     /// The todos in the database file, read by a connection of its own after the server has closed it.
     func rows(in path: String) async throws -> [Todo] {
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))   // closed cleanly: the log was merged
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))  // closed cleanly: the log was merged
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
         defer { Task { try await connection.close() } }
         return try await connection.query("SELECT id, title, done FROM todos ORDER BY id").map { row in

@@ -59,7 +59,9 @@ struct WithOverridesTests {
         struct Boom: Error {}
         let outside = Container.shared
         #expect(throws: Boom.self) {
-            try Container.withOverrides { $0.register(Token.self) { Token(value: 7) } } operation: { () throws in
+            try Container.withOverrides {
+                $0.register(Token.self) { Token(value: 7) }
+            } operation: { () throws in
                 #expect(Container.shared !== outside)
                 throw Boom()
             }
@@ -73,7 +75,9 @@ struct WithOverridesTests {
             $0.register(Token.self) { Token(value: 1) }
             $0.clock = TestClock(id: 1)
         } operation: { () async throws in
-            try await Container.withOverrides { $0.register(Token.self) { Token(value: 2) } } operation: { () async throws in
+            try await Container.withOverrides {
+                $0.register(Token.self) { Token(value: 2) }
+            } operation: { () async throws in
                 await Task.yield()
                 #expect(try Container.shared.resolve(Token.self).value == 2)
                 #expect(Container[\.clock].id == 1)  // the outer override still shows through
@@ -86,7 +90,8 @@ struct WithOverridesTests {
 
     @Test func singletonsInsideAreFreshAndStayOutOfTheParent() throws {
         let outside = try Container.shared.resolve(Greeting.self)
-        let inside = try Container.withOverrides { _ in } operation: { () throws in
+        let inside = try Container.withOverrides { _ in
+        } operation: { () throws in
             try Container.shared.resolve(Greeting.self)
         }
         #expect(inside !== outside)
@@ -109,7 +114,8 @@ struct StrictModeTests {
 
     @Test func reachingALiveOnlyDependencyWithoutAnOverrideIsReported() throws {
         let reported = LockedKeys()
-        try Container.withOverrides(strict: { reported.add($0) }) { _ in } operation: { () throws in
+        try Container.withOverrides(strict: { reported.add($0) }) { _ in
+        } operation: { () throws in
             _ = try Container.shared.resolve(LiveFeed.self)
             _ = Container[\.network]
             _ = try Container.shared.resolve(LiveFeed.self)  // reported once per key
@@ -136,7 +142,8 @@ struct StrictModeTests {
             _ = try? Container.shared.resolve(LiveFeed.self)
         } matching: { issue in
             issue.comments.contains {
-                $0.rawValue.hasPrefix("Syringe: the test resolved `LiveFeed`, which is live-only, without overriding it.")
+                $0.rawValue.hasPrefix(
+                    "Syringe: the test resolved `LiveFeed`, which is live-only, without overriding it.")
             }
         }
     }

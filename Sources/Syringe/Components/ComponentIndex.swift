@@ -36,7 +36,9 @@ final class ComponentIndex: Sendable {
 
     /// A new group for components registered together.
     func newGroup() -> UInt64 {
-        state.withLock { $0.value.groups &+= 1; return $0.value.groups }
+        state.withLock {
+            $0.value.groups &+= 1; return $0.value.groups
+        }
     }
 
     func add(_ entry: Entry, type: any Any.Type, group: UInt64) {
@@ -60,13 +62,15 @@ final class ComponentIndex: Sendable {
             guard let entry = record.entry else { return false }
             return registry.entry(for: record.key) === entry
         }
-        let conforming = live
+        let conforming =
+            live
             .filter { $0.key.name == key.name && Conformance.type($0.type, conformsTo: key.serviceType) }
             .sorted { $0.sequence < $1.sequence }
         let answer: Answer
         if let latest = conforming.last, let entry = latest.entry {
             let together = conforming.filter { $0.group == latest.group }
-            answer = together.count > 1
+            answer =
+                together.count > 1
                 ? .ambiguous(together.map(\.key))
                 : .found(
                     .forwarding(

@@ -122,10 +122,10 @@ enum ConformingComponent: UnregisteredKeyFallback {
         switch nearestAnswer(for: key, from: container) {
         case nil:
             return false
-        case let .found(entry, owner)?:
+        case .found(let entry, let owner)?:
             try owner.produce(entry, requester: container, arguments: nil, into: output)
             return true
-        case let .ambiguous(candidates)?:
+        case .ambiguous(let candidates)?:
             throw Diagnostics.ambiguous(key, candidates: candidates, fileID: fileID, line: line)
         }
     }
@@ -142,8 +142,8 @@ enum ConformingComponent: UnregisteredKeyFallback {
             guard let index = owner.existingState(ComponentIndex.self) else { continue }
             switch index.answer(for: key, in: owner.registry) {
             case .none: continue
-            case let .found(entry): return .found(entry, owner: owner)
-            case let .ambiguous(candidates): return .ambiguous(candidates)
+            case .found(let entry): return .found(entry, owner: owner)
+            case .ambiguous(let candidates): return .ambiguous(candidates)
             }
         }
         return nil

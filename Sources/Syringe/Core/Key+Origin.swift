@@ -14,13 +14,13 @@ extension Key {
 
         static func == (lhs: Origin, rhs: Origin) -> Bool {
             switch (lhs, rhs) {
-            case let (.injectionKey(a, _), .injectionKey(b, _)):
+            case (.injectionKey(let a, _), .injectionKey(let b, _)):
                 return ObjectIdentifier(a) == ObjectIdentifier(b)
-            case let (.property(a, x), .property(b, y)):
+            case (.property(let a, let x), .property(let b, let y)):
                 return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y)
-            case let (.contribution(a, _, _), .contribution(b, _, _)):
+            case (.contribution(let a, _, _), .contribution(let b, _, _)):
                 return a == b
-            case let (.allContributions(a), .allContributions(b)):
+            case (.allContributions(let a), .allContributions(let b)):
                 return ObjectIdentifier(a) == ObjectIdentifier(b)
             default:
                 return false
@@ -34,18 +34,18 @@ extension Key {
         /// The registry's hash of this origin, consistent with `==`.
         var fastHash: Int {
             switch self {
-            case let .injectionKey(type, _):
+            case .injectionKey(let type, _):
                 return Key.mix(ObjectIdentifier(type))
-            case let .property(owner, name):
+            case .property(let owner, let name):
                 // FNV-1a over the property name's bytes.
                 var hash: UInt = 0xcbf2_9ce4_8422_2325
                 name.withUTF8Buffer { bytes in
                     for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
                 }
                 return Key.mix(ObjectIdentifier(owner)) ^ Int(bitPattern: hash)
-            case let .contribution(id, _, _):
+            case .contribution(let id, _, _):
                 return Int(truncatingIfNeeded: id &* 0x9E37_79B9_7F4A_7C15)
-            case let .allContributions(element):
+            case .allContributions(let element):
                 return Key.mix(ObjectIdentifier(element)) &* 7
             }
         }
@@ -62,13 +62,13 @@ extension Key {
         /// How a path shows a key of this origin.
         func description(serviceType: any Any.Type) -> String {
             switch self {
-            case let .injectionKey(type, accessor):
+            case .injectionKey(let type, let accessor):
                 return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
-            case let .property(owner, name):
+            case .property(let owner, let name):
                 return "\(_typeName(owner, qualified: false)).\(name)"
-            case let .contribution(_, fileID, line):
+            case .contribution(_, let fileID, let line):
                 return "\(TypeName.describe(serviceType)) (contribution at \(fileID):\(line))"
-            case let .allContributions(element):
+            case .allContributions(let element):
                 return "[\(TypeName.describe(element))]"
             }
         }

@@ -57,6 +57,12 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         self.origin = origin
     }
 
+    /// Whether two keys name the same registration: the same type, name and argument types (for a key-path
+    /// key, the same property).
+    ///
+    /// ```swift
+    /// Key(Token.self, name: "staging") == Key(Token.self, name: "staging")   // true
+    /// ```
     public static func == (lhs: Key, rhs: Key) -> Bool {
         // A key-path key is its origin: a property's getter and setter may see different static types.
         if lhs.origin != nil || rhs.origin != nil { return lhs.origin == rhs.origin }
@@ -65,6 +71,11 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
             && lhs.argumentTypes.map(ObjectIdentifier.init) == rhs.argumentTypes.map(ObjectIdentifier.init)
     }
 
+    /// Hashes the key consistently with `==`, so keys can be set elements and dictionary keys.
+    ///
+    /// ```swift
+    /// let seen: Set<Key> = [Key(Token.self), Key(Clock.self)]
+    /// ```
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fastHash)
     }

@@ -72,7 +72,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of a scope of your own, `nil` for a built-in one.
     var name: String? {
-        guard case let .custom(number) = kind else { return nil }
+        guard case .custom(let number) = kind else { return nil }
         return Scope.names.withLock { $0.names[Int(number)] }
     }
 

@@ -61,20 +61,21 @@ extension Container {
         let execution = Frame.execution(of: parent)
         while true {
             switch slot.readOrClaim(for: execution) {
-            case let .kept(instance):
+            case .kept(let instance):
                 instance.copy(to: output)
                 return
-            case let .object(object):
+            case .object(let object):
                 if entry.service.store(object, to: output) { return }
-                throw Diagnostics.typeMismatch(entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
-            case let .building(ticket):
+                throw Diagnostics.typeMismatch(
+                    entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
+            case .building(let ticket):
                 let chain = Frame.executions(from: parent).union([execution])
                 guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     try Diagnostics.throwWaitCycle(entry)
                 }
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
-            case let .claimed(ticket, epoch):
+            case .claimed(let ticket, let epoch):
                 let instance = Instance.make(entry.service)
                 do {
                     try build(
@@ -157,10 +158,10 @@ extension Container {
             instance.markInitialized()
             frame.pointee.constructed = payload
         }
-        if case let .graph(graphKey, instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }
+        if case .graph(let graphKey, let instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }
         let hooks = entry.createdHooks
         if hooks.isEmpty { return }
-        if case let .graph(graphKey, instance) = role, frame.pointee.parent != nil {
+        if case .graph(let graphKey, let instance) = role, frame.pointee.parent != nil {
             Engine.context(of: frame).deferHooks(
                 .init(
                     boundary: Engine.boundary(above: frame), graphKey: graphKey, entry: entry, instance: instance,
@@ -175,7 +176,9 @@ extension Container {
         switch entry.storage {
         case .none: return false
         case .graph:
-            guard let frame = CurrentFrame.pointer, let context = Engine.existingContext(of: frame) else { return false }
+            guard let frame = CurrentFrame.pointer, let context = Engine.existingContext(of: frame) else {
+                return false
+            }
             return context.graphRecord(.init(entry, requester)) != nil
         case .stored: return (try? slot(for: entry))?.keptValue != nil
         }

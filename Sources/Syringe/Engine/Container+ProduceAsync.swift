@@ -46,9 +46,9 @@ extension Container {
         let execution = ExecutionID.current
         while true {
             switch slot.readOrClaim(for: execution) {
-            case let .kept(instance):
+            case .kept(let instance):
                 return instance
-            case let .object(object):
+            case .object(let object):
                 let instance = Instance.make(entry.service)
                 guard entry.service.store(object, to: instance.payload) else {
                     throw Diagnostics.typeMismatch(
@@ -56,14 +56,14 @@ extension Container {
                 }
                 instance.markInitialized()
                 return instance
-            case let .building(ticket):
+            case .building(let ticket):
                 let chain = Frame.executions(from: parent?.frame).union([execution])
                 guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     try Diagnostics.throwWaitCycle(entry)
                 }
                 await ticket.waitAsync()
                 WaitGraph.endWaiting(execution, for: ticket)
-            case let .claimed(ticket, epoch):
+            case .claimed(let ticket, let epoch):
                 let instance = Instance.make(entry.service)
                 do {
                     try await buildAsync(
@@ -96,7 +96,7 @@ extension Container {
     private func buildAsync(
         _ entry: Entry, role: BuildRole, in container: Container, into instance: Instance, arguments: (any Sendable)?
     ) async throws {
-        guard case let .async(make) = entry.factory else {
+        guard case .async(let make) = entry.factory else {
             try Diagnostics.throwAsyncRequired(entry)
         }
         let parent = AsyncFrame.current
@@ -119,10 +119,10 @@ extension Container {
             try made.get()
             instance.markInitialized()
             frame.pointee.constructed = instance.payload
-            if case let .graph(graphKey, _) = role { box.context.keepGraph(graphKey, instance) }
+            if case .graph(let graphKey, _) = role { box.context.keepGraph(graphKey, instance) }
             let hooks = entry.createdHooks
             if !hooks.isEmpty {
-                if case let .graph(graphKey, _) = role, parent != nil {
+                if case .graph(let graphKey, _) = role, parent != nil {
                     box.context.deferHooks(
                         .init(
                             boundary: Engine.boundary(above: frame), graphKey: graphKey, entry: entry,
@@ -152,7 +152,7 @@ extension Engine {
                 try joining(box) { () in
                     try runCreatedHooks([hook], of: entry, on: payload, in: container)
                 }
-            case let .async(run, place):
+            case .async(let run, let place):
                 let outcome: ResolutionError? = await AsyncFrame.$current.withValue(box) {
                     do {
                         try await run(payload, Resolution(container: container))

@@ -112,9 +112,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         self.file = file
         self.line = line
         switch factory {
-        case let .sync(make):
+        case .sync(let make):
             syncFactory = make
-        case let .mainActor(make):
+        case .mainActor(let make):
             syncFactory = { resolution, _, output in try make(resolution, output) }
         case .perRequest:
             syncFactory = { resolution, _, output in try PerRequestFactory.run(key, resolution, output) }
@@ -135,7 +135,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         // async and main-actor registrations are checked first, custom scopes may be opened per task.
         let fast = execution == .synchronous && (scope == .singleton || scope == .cached)
         super.init(
-            publishes: fast, keepsWeakly: scope == .shared, plainType: key.isPlainType ? ObjectIdentifier(key.serviceType) : nil,
+            publishes: fast, keepsWeakly: scope == .shared,
+            plainType: key.isPlainType ? ObjectIdentifier(key.serviceType) : nil,
             keyHash: keyHash)
     }
 

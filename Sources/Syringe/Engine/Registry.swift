@@ -115,7 +115,8 @@ final class Registry: @unchecked Sendable {
 
     /// The entry of `key` as the writer sees it (under the lock).
     private func existingEntry(for key: Key) -> Entry? {
-        let found = key.isPlainType
+        let found =
+            key.isPlainType
             ? table.find(plainType: ObjectIdentifier(key.serviceType)) : table.find(key, hash: key.fastHash)
         return found?.takeUnretainedValue()
     }

@@ -149,7 +149,7 @@ enum Engine {
         let resolution = Resolution(container: container)
         for hook in hooks {
             switch hook {
-            case let .sync(run, place):
+            case .sync(let run, let place):
                 do {
                     try run(payload, resolution)
                 } catch let error as ResolutionError {
@@ -167,10 +167,11 @@ enum Engine {
     /// the same for the commits that waited for this frame.
     static func settle(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
         let depth = frame.pointee.depth
-        let taint = frame.pointee.isShared
+        let taint =
+            frame.pointee.isShared
             ? context(of: frame).withLock { frame.pointee.taint } : frame.pointee.taint
         let tainted = taint < depth
-        if case let .stored(slot, instance, ticket, epoch) = role {
+        if case .stored(let slot, let instance, let ticket, let epoch) = role {
             if tainted {
                 let holder = Frame.ancestor(at: taint, from: frame)
                 context(of: frame).attach(
@@ -196,7 +197,7 @@ enum Engine {
     static func failed(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
         guard let context = existingContext(of: frame) else { return }
         var released: [AnyObject] = []
-        if case let .graph(key, _) = role, let record = context.forgetGraph(key) { released.append(record.instance) }
+        if case .graph(let key, _) = role, let record = context.forgetGraph(key) { released.append(record.instance) }
         let (discarded, dropped) = context.frameFailed(at: frame.pointee.depth)
         for commit in discarded { commit.discard() }
         released += dropped
@@ -220,14 +221,14 @@ enum BuildRole {
     }
 
     var ticket: BuildTicket? {
-        if case let .stored(_, _, ticket, _) = self { return ticket }
+        if case .stored(_, _, let ticket, _) = self { return ticket }
         return nil
     }
 
     var instance: Instance? {
         switch self {
         case .unique: return nil
-        case let .graph(_, instance), let .stored(_, instance, _, _): return instance
+        case .graph(_, let instance), .stored(_, let instance, _, _): return instance
         }
     }
 }

@@ -5,21 +5,26 @@ extension Diagnostics {
     static func missing(_ key: Key, in container: Container, fileID: StaticString, line: UInt) -> ResolutionError {
         if let error = onlyContributed(key, in: container, fileID: fileID, line: line) { return error }
         let keys = container.allKeys()
-        let sameType = keys.filter { ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key }
+        let sameType = keys.filter {
+            ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key
+        }
         let otherArguments = sameType.filter { $0.name == key.name && $0.origin == key.origin }
         let typeText = key.typeDescription
         let expression = typeExpression(key.serviceType)
         let path = path(then: key)
 
         if let registered = otherArguments.first {
-            let wanted = key.argumentTypes.map { "with arguments (\(Key.describeArguments($0)))" } ?? "without arguments"
+            let wanted =
+                key.argumentTypes.map { "with arguments (\(Key.describeArguments($0)))" } ?? "without arguments"
             let asked = key.argumentTypes.map { "(\(Key.describeArguments($0)))" } ?? "no arguments"
             let fix: String
             if let types = registered.argumentTypes {
-                fix = "pass arguments of types (\(Key.describeArguments(types))): resolve(\(expression).self, "
+                fix =
+                    "pass arguments of types (\(Key.describeArguments(types))): resolve(\(expression).self, "
                     + "arguments: …), or register a factory that takes \(asked)."
             } else {
-                fix = "resolve without arguments: resolve(\(expression).self), or register a factory that takes "
+                fix =
+                    "resolve without arguments: resolve(\(expression).self), or register a factory that takes "
                     + "(\(key.argumentTypes.map(Key.describeArguments) ?? ""))."
             }
             return ResolutionError(

@@ -43,7 +43,8 @@ enum Diagnostics {
         return TypeName.isExistential(type) || text.hasSuffix("?") ? "(\(text))" : text
     }
 
-    static let breakCycle = "break the cycle: register one side with scope: .graph and set its back-reference in "
+    static let breakCycle =
+        "break the cycle: register one side with scope: .graph and set its back-reference in "
         + ".onCreated { instance, r in … } instead of in its factory."
 
     static func cycle(_ key: Key, entry: Entry) -> ResolutionError {
@@ -133,7 +134,8 @@ enum Diagnostics {
     static func remapLoop(_ keyPath: AnyKeyPath, loop: String, fileID: StaticString, line: UInt) -> ResolutionError {
         ResolutionError(
             code: .cycle, summary: "cannot resolve `\(keyPath)`: its remaps loop (\(loop)).",
-            path: [], fileID: "\(fileID)", line: Int(line), fix: "remove one of the remaps with InjectionMapper.reset(_:).")
+            path: [], fileID: "\(fileID)", line: Int(line),
+            fix: "remove one of the remaps with InjectionMapper.reset(_:).")
     }
 
     static func ambiguous(_ key: Key, candidates: [Key], fileID: StaticString, line: UInt) -> ResolutionError {

@@ -24,7 +24,9 @@ extension Container {
             ) { K.defaultValue }
         }
         set {
-            let key = Key(serviceType: K.Value.self, name: nil, argumentTypes: nil, origin: .injectionKey(K.self, accessor: function))
+            let key = Key(
+                serviceType: K.Value.self, name: nil, argumentTypes: nil,
+                origin: .injectionKey(K.self, accessor: function))
             override(key, with: newValue, fileID: fileID, line: line)
         }
     }
@@ -48,7 +50,8 @@ extension Container {
         _ factory: () throws -> Value
     ) -> Value {
         produceKeyPathValue(
-            .property(owner: Container.self, name: function), scope: scope, fileID: fileID, line: line, factory: factory)
+            .property(owner: Container.self, name: function), scope: scope, fileID: fileID, line: line, factory: factory
+        )
     }
 
     /// Overrides a `provide` property of ``Container`` from its setter.

@@ -15,7 +15,8 @@ extension Container {
         let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: origin)
         if let slot = KeyLearning.slot.pointer, slot.pointee == nil { slot.pointee = key }
         let found =
-            lookup(key) ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
+            lookup(key)
+            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
         do {
             guard found.entry.service.identity == ObjectIdentifier(Value.self) else {
                 return try convertedOverride(found, key: key, to: Value.self)
@@ -23,9 +24,12 @@ extension Container {
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }
             if found.entry.isPerRequest {
-                try PerRequestFactory.with(key, { output in
-                    output.initializeMemory(as: Value.self, to: try factory())
-                }) {
+                try PerRequestFactory.with(
+                    key,
+                    { output in
+                        output.initializeMemory(as: Value.self, to: try factory())
+                    }
+                ) {
                     try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
                 }
             } else {

@@ -61,6 +61,7 @@ extension SubContainer {
     public func override<Value: Sendable>(
         _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
-        container.override(Key.property(function, of: Self.self, as: Value.self), with: value, fileID: fileID, line: line)
+        container.override(
+            Key.property(function, of: Self.self, as: Value.self), with: value, fileID: fileID, line: line)
     }
 }

@@ -27,8 +27,8 @@ enum Disposal {
             for hook in item.entry.disposeHooks {
                 do {
                     switch hook {
-                    case let .sync(run, _): try run(item.instance.payload)
-                    case let .async(run, _): try await run(item.instance.payload)
+                    case .sync(let run, _): try run(item.instance.payload)
+                    case .async(let run, _): try await run(item.instance.payload)
                     }
                 } catch {
                     failures.append(Diagnostics.disposeFailed(item.entry, place: hook.place, error: error))
@@ -47,7 +47,7 @@ enum Disposal {
             return
         }
         for item in items {
-            for case let .sync(run, _) in item.entry.disposeHooks { try? run(item.instance.payload) }
+            for case .sync(let run, _) in item.entry.disposeHooks { try? run(item.instance.payload) }
         }
     }
 
@@ -63,7 +63,7 @@ enum Disposal {
 extension Entry.DisposeHook {
     var place: Place {
         switch self {
-        case let .sync(_, place), let .async(_, place): return place
+        case .sync(_, let place), .async(_, let place): return place
         }
     }
 

@@ -15,7 +15,9 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line, _ hook: @escaping @Sendable (Service) throws -> Void
     ) -> Self {
         entry.addDisposed(
-            .sync({ payload in try hook(payload.assumingMemoryBound(to: Service.self).pointee) }, Place(fileID: fileID, line: line)))
+            .sync(
+                { payload in try hook(payload.assumingMemoryBound(to: Service.self).pointee) },
+                Place(fileID: fileID, line: line)))
         return self
     }
 

@@ -36,7 +36,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers a factory for `Service` that resolves its dependencies: constructor injection.
@@ -49,7 +51,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution) throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers a factory for `Service` that takes arguments at resolve time.
@@ -63,7 +67,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers an async factory for `Service`, resolved with `resolveAsync`.
@@ -76,7 +82,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution) async throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers an async factory for `Service` that needs no other dependencies.
@@ -89,7 +97,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers an async factory for `Service` that takes arguments at resolve time.
@@ -102,7 +112,9 @@ public struct Register<Service>: Registrations, Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Adds a hook that runs after the factory and before the instance is handed out: setter injection.
@@ -167,7 +179,9 @@ extension Register where Service: Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @MainActor (Resolution) throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 
     /// Registers a `@MainActor` factory for `Service` that needs no other dependencies.
@@ -180,7 +194,9 @@ extension Register where Service: Sendable {
         fileID: StaticString = #fileID, line: UInt = #line,
         factory: @escaping @MainActor () throws -> Service
     ) {
-        pending = PendingRegistration { $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory) }
+        pending = PendingRegistration {
+            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        }
     }
 }
 
@@ -198,7 +214,8 @@ extension Register where Service: Component {
         var targets: [ForwardTarget] = []
         for target in repeat each forwarded { targets.append(ForwardTarget(target)) }
         pending = PendingRegistration { [targets] container in
-            container.register(Service.self, forwardingTo: targets, name: name, scope: scope, fileID: fileID, line: line)
+            container.register(
+                Service.self, forwardingTo: targets, name: name, scope: scope, fileID: fileID, line: line)
         }
     }
 }

@@ -15,7 +15,8 @@ extension Container {
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
         line: UInt = #line, factory: @escaping @Sendable () throws -> Service
     ) -> Registration<Service> {
-        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+        add(
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
             factory: .sync { _, _, output in output.initializeMemory(as: Service.self, to: try factory()) })
     }
 
@@ -29,7 +30,8 @@ extension Container {
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (Resolution) throws -> Service
     ) -> Registration<Service> {
-        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+        add(
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
             factory: .sync { r, _, output in output.initializeMemory(as: Service.self, to: try factory(r)) })
     }
 
@@ -44,7 +46,8 @@ extension Container {
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
         line: UInt = #line, factory: @escaping @Sendable (Resolution) async throws -> Service
     ) -> Registration<Service> {
-        add(.contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+        add(
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
             factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await factory(r)) })
     }
 

@@ -33,19 +33,20 @@ final class OnceCell<Value>: @unchecked Sendable {
         while true {
             lock.lock()
             switch state {
-            case let .resolved(value):
+            case .resolved(let value):
                 lock.unlock()
                 return value
-            case let .resolving(ticket):
+            case .resolving(let ticket):
                 lock.unlock()
                 let execution = Frame.execution(of: CurrentFrame.pointer)
                 let chain = Frame.executions(from: CurrentFrame.pointer).union([execution])
                 guard ticket.owner != execution, WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
-                    FailureReporting.stop(Diagnostics.lazyCycle(key, fileID: fileID, line: line), fileID: fileID, line: line)
+                    FailureReporting.stop(
+                        Diagnostics.lazyCycle(key, fileID: fileID, line: line), fileID: fileID, line: line)
                 }
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
-            case let .pending(resolve):
+            case .pending(let resolve):
                 let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.pointer))
                 state = .resolving(ticket)
                 lock.unlock()

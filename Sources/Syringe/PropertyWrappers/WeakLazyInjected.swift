@@ -59,14 +59,14 @@ enum ObjectReference<Object: AnyObject>: @unchecked Sendable {
 
     var object: Object? {
         switch self {
-        case let .strong(object): return object
-        case let .weak(reference): return reference.object
+        case .strong(let object): return object
+        case .weak(let reference): return reference.object
         }
     }
 
     /// The same object, held weakly.
     var weakened: ObjectReference {
-        guard case let .strong(object) = self else { return self }
+        guard case .strong(let object) = self else { return self }
         return .weak(WeakReference(object))
     }
 }

@@ -22,7 +22,8 @@ enum TypeName {
     static func comparable(_ name: String) -> String {
         var name = name
         if name.hasPrefix("any ") { name.removeFirst(4) }
-        for suffix in ["Protocol", "Type", "Providing", "Interface"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in ["Protocol", "Type", "Providing", "Interface"]
+        where name.hasSuffix(suffix) && name.count > suffix.count {
             name.removeLast(suffix.count)
         }
         return name.lowercased()

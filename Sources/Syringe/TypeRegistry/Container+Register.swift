@@ -118,11 +118,13 @@ extension Container {
         factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
-        return add(key, scope: scope, fileID: fileID, line: line, factory: .sync { r, arguments, output in
-            // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
-            let values = arguments.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
-            output.initializeMemory(as: Service.self, to: try factory(r, repeat each values))
-        })
+        return add(
+            key, scope: scope, fileID: fileID, line: line,
+            factory: .sync { r, arguments, output in
+                // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
+                let values = arguments.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
+                output.initializeMemory(as: Service.self, to: try factory(r, repeat each values))
+            })
     }
 
     /// Installs a registration of `Service` made by any face.

@@ -21,9 +21,11 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolution) async throws -> Service
     ) -> Registration<Service> {
-        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .async { r, _, output in
-            output.initializeMemory(as: Service.self, to: try await factory(r))
-        })
+        add(
+            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            factory: .async { r, _, output in
+                output.initializeMemory(as: Service.self, to: try await factory(r))
+            })
     }
 
     /// Registers an async factory for `Service` that needs no other dependencies.
@@ -40,9 +42,11 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable () async throws -> Service
     ) -> Registration<Service> {
-        add(Key(Service.self, name: name), scope: scope, fileID: fileID, line: line, factory: .async { _, _, output in
-            output.initializeMemory(as: Service.self, to: try await factory())
-        })
+        add(
+            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            factory: .async { _, _, output in
+                output.initializeMemory(as: Service.self, to: try await factory())
+            })
     }
 
     /// Registers an async factory for `Service` that takes arguments at resolve time.
@@ -61,10 +65,12 @@ extension Container {
         factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
-        return add(key, scope: scope, fileID: fileID, line: line, factory: .async { r, arguments, output in
-            // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
-            let values = arguments as! (repeat each Argument)
-            output.initializeMemory(as: Service.self, to: try await factory(r, repeat each values))
-        })
+        return add(
+            key, scope: scope, fileID: fileID, line: line,
+            factory: .async { r, arguments, output in
+                // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
+                let values = arguments as! (repeat each Argument)
+                output.initializeMemory(as: Service.self, to: try await factory(r, repeat each values))
+            })
     }
 }

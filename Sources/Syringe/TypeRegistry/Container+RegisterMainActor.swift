@@ -27,16 +27,18 @@ extension Container {
         factory: @escaping @MainActor (Resolution) throws -> Service
     ) -> Registration<Service> {
         let key = Key(Service.self, name: name)
-        return add(key, scope: scope, fileID: fileID, line: line, factory: .mainActor { r, output in
-            // The engine checks where it runs before it gets here; this guards internal callers.
-            guard MainActorCheck.isCurrent else {
-                throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
-            }
-            // The resolution itself is not Sendable; its container is, and the frames are thread-local.
-            let container = r.container
-            let instance = try MainActor.assumeIsolated { try factory(Resolution(container: container)) }
-            output.initializeMemory(as: Service.self, to: instance)
-        })
+        return add(
+            key, scope: scope, fileID: fileID, line: line,
+            factory: .mainActor { r, output in
+                // The engine checks where it runs before it gets here; this guards internal callers.
+                guard MainActorCheck.isCurrent else {
+                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
+                }
+                // The resolution itself is not Sendable; its container is, and the frames are thread-local.
+                let container = r.container
+                let instance = try MainActor.assumeIsolated { try factory(Resolution(container: container)) }
+                output.initializeMemory(as: Service.self, to: instance)
+            })
     }
 
     /// Registers a `@MainActor` factory that needs no other dependencies.

@@ -23,9 +23,10 @@ extension Container {
     ) async throws -> Service {
         let instance = try await resolveAsync(
             Key(Service.self, name: name), arguments: nil, fileID: fileID, line: line,
-            isolation: isolation) { key, _, output in
-                try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
-            }
+            isolation: isolation
+        ) { key, _, output in
+            try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
+        }
         return instance.payload.assumingMemoryBound(to: Service.self).pointee
     }
 
@@ -46,15 +47,16 @@ extension Container {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         let values = (repeat each arguments)
         let instance = try await resolveAsync(
-            key, arguments: values, fileID: fileID, line: line, isolation: isolation) {
-                key, values, output in
-                var typed = values as! (repeat each Argument)
-                try withUnsafePointer(to: &typed) { (pointer) in
-                    try self.resolve(
-                        key, arguments: UnsafeRawPointer(pointer), fileID: fileID, line: line, joinsAsync: true,
-                        into: output)
-                }
+            key, arguments: values, fileID: fileID, line: line, isolation: isolation
+        ) {
+            key, values, output in
+            var typed = values as! (repeat each Argument)
+            try withUnsafePointer(to: &typed) { (pointer) in
+                try self.resolve(
+                    key, arguments: UnsafeRawPointer(pointer), fileID: fileID, line: line, joinsAsync: true,
+                    into: output)
             }
+        }
         return instance.payload.assumingMemoryBound(to: Service.self).pointee
     }
 
@@ -65,7 +67,8 @@ extension Container {
         resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
-        if let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation) {
+        if let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation)
+        {
             return wrapped
         }
         if let found = lookup(key) {
@@ -77,7 +80,8 @@ extension Container {
                 let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
                     Result { () -> InstanceTransfer in
                         InstanceTransfer(
-                            instance: try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync))
+                            instance: try Self.resolveSyncIntoInstance(
+                                layout, key: key, arguments: arguments, resolveSync))
                     }
                 }
                 return try outcome.get().instance

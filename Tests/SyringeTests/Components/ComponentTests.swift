@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 extension ProductionToken: Component {}
@@ -85,7 +86,7 @@ struct ComponentTests {
         let key = Key((any Token).self)
         container.register(ProductionToken.self)
         func memo() -> Entry? {
-            guard case let .found(entry) = container.components.rememberedAnswer(for: key, in: container.registry)
+            guard case .found(let entry) = container.components.rememberedAnswer(for: key, in: container.registry)
             else { return nil }
             return entry
         }
@@ -212,7 +213,9 @@ struct ComponentTests {
     }
 
     @Test func overridesRegisterComponentsForOneTest() throws {
-        let token = try Container.withOverrides { $0.register(TestToken.self) } operation: {
+        let token = try Container.withOverrides {
+            $0.register(TestToken.self)
+        } operation: {
             try Container.shared.resolve((any Token).self)
         }
         #expect(token.value == "TESTTOKEN")
@@ -267,12 +270,15 @@ struct ComponentTests {
             Container().register(Settings.self, as: (any Token).self)
         }.map { result in
             let text = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(text.contains("""
-                Syringe: cannot register `Settings` as `any Token`: `Settings` does not conform to it.
-                  registered at  SyringeTests/ComponentTests.swift:
-                """))
-            #expect(text.contains(
-                "fix: forward only to Settings itself, a superclass of it or a protocol it conforms to."))
+            #expect(
+                text.contains(
+                    """
+                    Syringe: cannot register `Settings` as `any Token`: `Settings` does not conform to it.
+                      registered at  SyringeTests/ComponentTests.swift:
+                    """))
+            #expect(
+                text.contains(
+                    "fix: forward only to Settings itself, a superclass of it or a protocol it conforms to."))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 private protocol Shape { var sides: Int { get } }

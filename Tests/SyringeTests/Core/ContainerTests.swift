@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 @Suite("Container: registering and resolving")

@@ -43,7 +43,7 @@ struct GraphAcrossContainersTests {
     @Test func theParentsSingletonUsesTheParentsDependencyWhenTheChildsGraphComesFirst() throws {
         let (_, child) = containers()
         child.register(Workbench.self) { r in
-            let gear: Gear = try r.resolve()          // the child's graph first
+            let gear: Gear = try r.resolve()  // the child's graph first
             return Workbench(spindle: try r.resolve(), gear: gear)
         }
         let bench = try child.resolve(Workbench.self)
@@ -54,7 +54,7 @@ struct GraphAcrossContainersTests {
     @Test func theChildsOverrideAppliesWhenTheParentsSingletonComesFirst() throws {
         let (_, child) = containers()
         child.register(Workbench.self) { r in
-            let spindle: Spindle = try r.resolve()    // the parent's singleton first
+            let spindle: Spindle = try r.resolve()  // the parent's singleton first
             return Workbench(spindle: spindle, gear: try r.resolve())
         }
         let bench = try child.resolve(Workbench.self)

@@ -107,7 +107,7 @@ struct ReclamationTests {
         _ = try container.resolve(Tracked.self)
         container.resetAll()
         _ = try container.resolve(Tracked.self)
-        container.register(Tracked.self, scope: .cached) { Tracked() }   // re-registration drops it too
+        container.register(Tracked.self, scope: .cached) { Tracked() }  // re-registration drops it too
         #expect(calls.count == 3)
         #expect(try container.resolve(String.self) == "registered from a deinit")
     }
@@ -118,7 +118,9 @@ struct ReclamationTests {
         let calls = Counter()
         container.register(Int.self) { 1 }
         container.register(Tracked.self, scope: .cached) { () async in
-            Tracked { _ = try? container.resolve(Int.self); calls.increment() }
+            Tracked {
+                _ = try? container.resolve(Int.self); calls.increment()
+            }
         }
         container.register(Wipe.self, scope: .cached) { @MainActor in Wipe(Tracked { calls.increment() }) }
         _ = try await container.resolveAsync(Tracked.self)

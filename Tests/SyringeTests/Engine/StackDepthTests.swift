@@ -45,7 +45,7 @@ struct StackDepthTests {
             } catch let error as ResolutionError {
                 outcome.append("\(error.code) at \(error.path.count)")
                 #expect(error.summary.contains("steps deep"))
-                #expect(error.description.contains("… "))   // a long path is shortened in the message
+                #expect(error.description.contains("… "))  // a long path is shortened in the message
             } catch {
                 outcome.append("unexpected \(error)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 // The car of the injection-patterns article: the same client, injected three ways.
@@ -73,10 +74,12 @@ struct InjectionPatternTests {
         _ = try container.resolve(Dashboard.self)
         let error = try #require(failures.elements.first)
         #expect(error.path == [Key(Dashboard.self), Key(Gauge.self), Key(Sensor.self)])
-        #expect(error.description.hasPrefix("""
-            Syringe: cannot resolve `Sensor` (no registration).
-              while resolving  Dashboard → Gauge → Sensor
-            """))
+        #expect(
+            error.description.hasPrefix(
+                """
+                Syringe: cannot resolve `Sensor` (no registration).
+                  while resolving  Dashboard → Gauge → Sensor
+                """))
     }
 
     @Test func aFailingDefaultArgumentStopsTheProgramWithThePath() async {
@@ -85,11 +88,13 @@ struct InjectionPatternTests {
             _ = try? DefaultArguments.container.resolve(Dashboard.self)
         }.map { result in
             let text = String(decoding: result.standardErrorContent, as: UTF8.self)
-            #expect(text.contains("""
-                Syringe: cannot resolve `Gauge` (no registration).
-                  while resolving  Dashboard → Gauge
-                  requested at  SyringeTests/InjectionPatternTests.swift:
-                """))
+            #expect(
+                text.contains(
+                    """
+                    Syringe: cannot resolve `Gauge` (no registration).
+                      while resolving  Dashboard → Gauge
+                      requested at  SyringeTests/InjectionPatternTests.swift:
+                    """))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Syringe
 
 /// Setter and interface injection under races. CI runs suites named with "Concurrency" under TSan too.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 @Suite("Modules: the builder, install and Register")
@@ -109,7 +110,7 @@ struct ModuleTests {
             Register(AppClock.self) { SystemClock() }
             LocationModule()
             Register(Network.self) { URLNetwork() }
-            Register(AppClock.self) { TestClock() }   // replaces the first clock, keeps its place
+            Register(AppClock.self) { TestClock() }  // replaces the first clock, keeps its place
         }
         let order = container.registry.allKeys
         #expect(
@@ -242,7 +243,9 @@ struct RegisterTests {
         let plain = Register(Service.self) { Service() }
         let hooked = plain.onCreated { _, _ in counter.increment() }
         let first = Container { plain }
-        let second = Container { hooked; hooked }
+        let second = Container {
+            hooked; hooked
+        }
         _ = try first.resolve(Service.self)
         #expect(counter.count == 0)
         _ = try second.resolve(Service.self)

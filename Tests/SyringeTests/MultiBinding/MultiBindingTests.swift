@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 struct PluginHost: Sendable {
@@ -34,7 +35,7 @@ struct MultiBindingTests {
         let third = try container.resolveAll(Plugin.self).map { $0 as AnyObject }
         #expect(ObjectIdentifier(first[0]) == ObjectIdentifier(third[0]))
         #expect(ObjectIdentifier(first[2]) != ObjectIdentifier(third[2]))
-        #expect(counter.count == 6)   // singleton 1, unique 3, cached 2
+        #expect(counter.count == 6)  // singleton 1, unique 3, cached 2
     }
 
     @Test func oneResolveAllIsOneResolutionForGraphInstances() throws {
@@ -59,7 +60,7 @@ struct MultiBindingTests {
     @Test func parentsContributionsComeBeforeTheChilds() throws {
         let parent = Container { Contribute(Plugin.self) { NamedPlugin(id: "parent-1") } }
         let child = Container(parent: parent) { Contribute(Plugin.self) { NamedPlugin(id: "child") } }
-        parent.contribute(Plugin.self) { NamedPlugin(id: "parent-2") }   // later, but in the parent
+        parent.contribute(Plugin.self) { NamedPlugin(id: "parent-2") }  // later, but in the parent
         let grandchild = Container(parent: child) { Contribute(Plugin.self) { NamedPlugin(id: "grandchild") } }
         #expect(try grandchild.resolveAll(Plugin.self).map(\.id) == ["parent-1", "parent-2", "child", "grandchild"])
         #expect(try child.resolveAll(Plugin.self).map(\.id) == ["parent-1", "parent-2", "child"])
@@ -186,7 +187,7 @@ struct MultiBindingTests {
         }
         let error = #expect(throws: ResolutionError.self) { try container.resolveAll(Plugin.self) }
         #expect(error?.code == .cycle)
-        #expect(error?.path.count == 4)   // [any Plugin] → contribution → [any Plugin] → contribution
+        #expect(error?.path.count == 4)  // [any Plugin] → contribution → [any Plugin] → contribution
     }
 
     @Test func contributionsTakeOnCreatedHooks() throws {
@@ -207,8 +208,12 @@ struct MultiBindingTests {
     @Test func buildBuildsSingletonContributions() throws {
         let counter = Counter()
         let container = Container {
-            Contribute(Plugin.self, scope: .singleton) { counter.increment(); return ObjectPlugin(id: "a") }
-            Contribute(Plugin.self) { counter.increment(); return ObjectPlugin(id: "b") }
+            Contribute(Plugin.self, scope: .singleton) {
+                counter.increment(); return ObjectPlugin(id: "a")
+            }
+            Contribute(Plugin.self) {
+                counter.increment(); return ObjectPlugin(id: "b")
+            }
         }
         try container.build()
         #expect(counter.count == 1)
@@ -222,10 +227,10 @@ struct InstancesTests {
         let container = Container {
             LocationModule()
             Register(AppClock.self, scope: .singleton) { TestClock() }
-            Register(Service.self, scope: .singleton) { Service() }   // built, but not Resettable
-            Register(TestClock.self) { TestClock() }                  // Resettable, but never kept
+            Register(Service.self, scope: .singleton) { Service() }  // built, but not Resettable
+            Register(TestClock.self) { TestClock() }  // Resettable, but never kept
         }
-        #expect(container.instances(of: (any Resettable).self).isEmpty)   // nothing is built yet
+        #expect(container.instances(of: (any Resettable).self).isEmpty)  // nothing is built yet
         try container.build()
         let resettables = container.instances(of: (any Resettable).self)
         #expect(resettables.count == 2)
@@ -283,7 +288,9 @@ struct ModulesConcurrencyTests {
     func racingBuildAndResolveAllBuildEachSingletonOnce() throws {
         let counter = Counter()
         let container = Container {
-            Contribute(Plugin.self, scope: .singleton) { counter.increment(); return ObjectPlugin(id: "a") }
+            Contribute(Plugin.self, scope: .singleton) {
+                counter.increment(); return ObjectPlugin(id: "a")
+            }
             Contribute(Plugin.self) { NamedPlugin(id: "b") }
             Register(Service.self, scope: .singleton) { Service(id: counter.increment()) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Syringe
 
 // Types registered in the shared container by these tests only, each under its own name.

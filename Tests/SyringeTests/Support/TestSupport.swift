@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Syringe
 
 /// A thread-safe counter for counting factory runs.
@@ -6,10 +7,18 @@ final class Counter: Sendable {
     private let value = Protected(0)
 
     @discardableResult
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
 
     @discardableResult
-    func decrement() -> Int { value.withLock { $0 -= 1; return $0 } }
+    func decrement() -> Int {
+        value.withLock {
+            $0 -= 1; return $0
+        }
+    }
 
     var count: Int { value.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 final class Ping: Sendable {
@@ -117,7 +118,7 @@ struct BuildTests {
         }
         let container = Container {
             Register(Ping.self, scope: .singleton) { r in Ping(try r.resolve()) }
-            Register(Pong.self, scope: .singleton) { r in Pong(try r.resolve()) }   // the same loop, entered from Pong
+            Register(Pong.self, scope: .singleton) { r in Pong(try r.resolve()) }  // the same loop, entered from Pong
             Register(HomeScreen.self) { r in HomeScreen(network: try r.resolve()) }
             Register(Screen.self, name: "a", scope: .singleton) { r in Screen(try r.resolve()) }
             Register(Screen.self, name: "b", scope: .singleton) { r in Screen(try r.resolve()) }
@@ -176,7 +177,7 @@ struct ValidateTests {
             Register(Pong.self) { r in Pong(try r.resolve()) }
             Register(AppClock.self) { SystemClock() }
         }
-        try child.build()   // no singletons: nothing to build, nothing wrong
+        try child.build()  // no singletons: nothing to build, nothing wrong
         let error = #expect(throws: ResolutionError.self) { try child.validate() }
         #expect(error?.code == .multiple)
         #expect(error?.summary == "validate() found 3 problems.")
@@ -199,7 +200,7 @@ struct ValidateTests {
         }
         let clock = try child.resolve(TestClock.self)
         try child.validate()
-        #expect(counter.count == 2)   // each factory ran once, in the copy
+        #expect(counter.count == 2)  // each factory ran once, in the copy
         #expect(parent.instances(of: Any.self).isEmpty)
         #expect(child.instances(of: Service.self).isEmpty)
         // The instance kept before is still the one kept, and the copy did not rebuild it.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 /// Lets `parties` tasks wait until all of them have arrived, suspending rather than blocking.

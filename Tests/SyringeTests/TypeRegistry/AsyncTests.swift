@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syringe
 
 /// A service with an async initialiser, as a database connection has.
