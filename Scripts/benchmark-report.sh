@@ -263,6 +263,13 @@ for case in ((3, "graph of 10"), (9, "unique with 2 singletons")):
             return d <= 1.05 * c, f"{duration(d)} vs {duration(c)} ({d / c:.2f}×)"
 
 
+@budget("withScope + 5 request-scoped services + their disposal ≤ 2× hand-written")
+def _():
+    s, b = get(11, "request scope of 5", "Syringe"), get(11, "request scope of 5", "Baseline")
+    if s and b:
+        return s <= 2 * b, f"{duration(s)} vs {duration(b)} ({s / b:.2f}×)"
+
+
 @budget("verify() of 1,000 declared registrations ≤ 1 ms")
 def _():
     t = get(10, "verify 1000 declared", "Syringe")

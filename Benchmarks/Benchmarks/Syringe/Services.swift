@@ -65,6 +65,51 @@ final class Pair: Sendable {
     init(single: Single, shared: Shared) { (self.single, self.shared) = (single, shared) }
 }
 
+// Case 11: one request's objects, each with a dispose function: a unit of work over a connection, a log,
+// a repository and the handler that uses them all.
+nonisolated(unsafe) var disposals = 0
+
+final class RequestConnection: Sendable {
+    init() {}
+    func dispose() { disposals &+= 1 }
+}
+final class RequestLog: Sendable {
+    init() {}
+    func dispose() { disposals &+= 1 }
+}
+final class RequestWork: Sendable {
+    let connection: RequestConnection
+    init(connection: RequestConnection) { self.connection = connection }
+    func dispose() { disposals &+= 1 }
+}
+final class RequestRepository: Sendable {
+    let work: RequestWork, log: RequestLog
+    init(work: RequestWork, log: RequestLog) { (self.work, self.log) = (work, log) }
+    func dispose() { disposals &+= 1 }
+}
+final class RequestHandler: Sendable {
+    let repository: RequestRepository, work: RequestWork, log: RequestLog
+    init(repository: RequestRepository, work: RequestWork, log: RequestLog) {
+        (self.repository, self.work, self.log) = (repository, work, log)
+    }
+    func dispose() { disposals &+= 1 }
+}
+
+/// Case 11 by hand: build one request's five objects, use the handler, dispose of each, newest first.
+@inline(never) func handWrittenRequest(_ use: (RequestHandler) -> Void) {
+    let connection = RequestConnection()
+    let log = RequestLog()
+    let work = RequestWork(connection: connection)
+    let repository = RequestRepository(work: work, log: log)
+    let handler = RequestHandler(repository: repository, work: work, log: log)
+    use(handler)
+    handler.dispose()
+    repository.dispose()
+    work.dispose()
+    log.dispose()
+    connection.dispose()
+}
+
 // MARK: - Baseline: dependency injection written by hand
 
 /// The floor of a cached resolve: a hand-written function that returns a +1 reference to an object built

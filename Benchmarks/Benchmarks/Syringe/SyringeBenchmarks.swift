@@ -19,6 +19,9 @@
 //   9 unique with 2 singletons   a new service built from two kept ones
 //   3 and 9 as "Syringe using": the same registrations declared (`using: Root.init`) instead of closures;
 //                       the report's "vs Syringe" column is the price of declaring
+//  11 request scope of 5   `withScope(.request)` resolving a handler built from 4 other request-scoped
+//                       services, each disposed of (a sync onDispose) when the scope ends; by hand: build
+//                       the same 5 objects, call each one's dispose, release them
 //  10 verify 1000 declared   `verify()` of 1,000 declared registrations with 0-2 dependencies each (ops: 1)
 
 import Benchmark
@@ -284,6 +287,33 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try declared1000.verify())
     }
 
+    // MARK: 11 a request scope: 5 request-scoped services built, used and disposed of
+
+    let requests = Syringe.Container()
+    requests.register(RequestConnection.self, scope: .request) { RequestConnection() }
+        .onDispose { $0.dispose() }
+    requests.register(RequestLog.self, scope: .request) { RequestLog() }
+        .onDispose { $0.dispose() }
+    requests.register(RequestWork.self, scope: .request) { r in RequestWork(connection: try r.resolve()) }
+        .onDispose { $0.dispose() }
+    requests.register(RequestRepository.self, scope: .request) { r in
+        RequestRepository(work: try r.resolve(), log: try r.resolve())
+    }
+    .onDispose { $0.dispose() }
+    requests.register(RequestHandler.self, scope: .request) { r in
+        RequestHandler(repository: try r.resolve(), work: try r.resolve(), log: try r.resolve())
+    }
+    .onDispose { $0.dispose() }
+
+    micro("Baseline: 11 request scope of 5") { benchmark in
+        for _ in benchmark.scaledIterations { handWrittenRequest { blackHole($0) } }
+    }
+    Benchmark("Syringe: 11 request scope of 5", configuration: .init(tags: ["ops": "1000"])) { benchmark async throws in
+        for _ in benchmark.scaledIterations {
+            try await requests.withScope(.request) { blackHole(try requests.resolve(RequestHandler.self)) }
+        }
+    }
+
     // MARK: 7 singleton resolves on one thread vs two at once (same total; ops: the total)
 
     // Swinject's container is not thread-safe; its synchronized resolver is what threads must use.
@@ -358,6 +388,11 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+}
+
+extension Syringe.Scope {
+    /// Case 11's scope: one set of instances per `withScope(.request)` call.
+    static let request = Syringe.Scope("request")
 }
 
 /// Case 4 with Syringe: the holder's `@Injected` property, resolved from `Container.shared`.
