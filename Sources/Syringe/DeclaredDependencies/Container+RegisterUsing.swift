@@ -46,7 +46,7 @@ extension Container {
     ) -> Entry {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
-            declared: DeclaredDependency.parameters(repeat each parameters),
+            parameterTypes: DeclaredDependency.parameterTypes(repeat each parameters),
             factory: .sync(build))
         return registration.entry
     }
@@ -71,8 +71,8 @@ extension Container {
         using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
         add(
-            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
-            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
+            Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
+            parameterTypes: DeclaredDependency.parameterTypes(repeat (each Dependency).self),
             factory: .async { r, _, output in
                 output.initializeMemory(
                     as: Service.self,
@@ -103,8 +103,8 @@ extension Container {
     ) -> Registration<Service> {
         let key = Key(Service.self, name: name)
         return add(
-            key, scope: scope, fileID: fileID, line: line,
-            declared: DeclaredDependency.parameters(repeat (each Dependency).self),
+            key, scope: scope, file: FileID(fileID), line: line,
+            parameterTypes: DeclaredDependency.parameterTypes(repeat (each Dependency).self),
             factory: .mainActor { r, output in
                 guard MainActorCheck.isCurrent else {
                     throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)

@@ -66,11 +66,11 @@ public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The dependencies of a function's parameters, in order.
-    static func parameters<each Parameter>(_ types: repeat (each Parameter).Type) -> [DeclaredDependency] {
-        var dependencies: [DeclaredDependency] = []
-        for type in repeat each types { dependencies.append(DeclaredDependency(parameter: type)) }
-        return dependencies
+    /// The types of a function's parameters, in order: what ``init(parameter:)`` reads later.
+    static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [any Any.Type] {
+        var list: [any Any.Type] = []
+        for type in repeat each types { list.append(type) }
+        return list
     }
 
     /// `any Engine`, `Lazy<Child>`, `Provider<Item>` or `forwarding to V8Engine`.

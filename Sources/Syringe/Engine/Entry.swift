@@ -27,9 +27,24 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let file: FileID
     let line: UInt
     var fileID: StaticString { file.staticString }
+
     /// The dependencies the registration declares by the shape of its function; `nil` when its factory is
     /// opaque (a closure that resolves whatever it likes).
-    let declared: [DeclaredDependency]?
+    var declared: [DeclaredDependency]? {
+        lock.withLock {
+            if declaredDependencies == nil, let parameterTypes {
+                declaredDependencies = parameterTypes.map(DeclaredDependency.init(parameter:))
+            }
+            return declaredDependencies
+        }
+    }
+    /// The parameter types of a `using:` function, turned into ``declared`` on first use: telling a `Lazy` or
+    /// `Provider` parameter from a plain one asks the runtime for a conformance, which is slow the first time
+    /// per type (a scan of every conformance record), and registering should not pay for what only
+    /// `verify()`, `graph()` and `build()` read.
+    private let parameterTypes: [any Any.Type]?
+    /// Guarded by the slot's lock.
+    @exclusivity(unchecked) private var declaredDependencies: [DeclaredDependency]?
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
@@ -98,12 +113,15 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             declared: declared)
     }
 
+    /// `declared` is a list of dependencies known at once (a forwarding, a component); `parameterTypes` the
+    /// parameters of a `using:` function, read on first use.
     init(
         key: Key, scope: Scope, service: ServiceType, factory: Factory, file: FileID, line: UInt,
-        declared: [DeclaredDependency]? = nil
+        declared: [DeclaredDependency]? = nil, parameterTypes: [any Any.Type]? = nil
     ) {
         self.key = key
-        self.declared = declared
+        self.declaredDependencies = declared
+        self.parameterTypes = parameterTypes
         self.plainType = key.isPlainType ? ObjectIdentifier(key.serviceType) : nil
         self.keyHash = key.fastHash
         self.scope = scope
@@ -144,7 +162,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// copy of a parent's registration).
     func copy() -> Entry {
         let copy = Entry(
-            key: key, scope: scope, service: service, factory: factory, file: file, line: line, declared: declared)
+            key: key, scope: scope, service: service, factory: factory, file: file, line: line,
+            declared: declared, parameterTypes: parameterTypes)
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))

@@ -137,11 +137,11 @@ extension Container {
 
     func add<Service>(
         _ key: Key, scope: Scope, file: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
-        factory: Entry.Factory
+        parameterTypes: [any Any.Type]? = nil, factory: Entry.Factory
     ) -> Registration<Service> {
         let entry = Entry(
             key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file,
-            line: line, declared: declared)
+            line: line, declared: declared, parameterTypes: parameterTypes)
         install(entry)
         return Registration(entry: entry, container: self)
     }
