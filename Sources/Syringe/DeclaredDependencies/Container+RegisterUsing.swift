@@ -27,8 +27,10 @@ extension Container {
         // Inlined, so the build below is specialised where the types are known, as a closure registration's
         // body is: built out of line, a parameter pack costs a tuple-metadata lookup and a copy per argument.
         let file = FileID(fileID)
+        // The parameter types are listed only when something reads them (`verify()`, `graph()`, `build()`).
         let entry = registerDeclared(
-            Service.self, name: name, scope: scope, file: file, line: line, parameters: repeat (each Dependency).self
+            Service.self, name: name, scope: scope, file: file, line: line,
+            parameters: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) }
         ) { r, _, output in
             output.initializeMemory(
                 as: Service.self,
@@ -39,15 +41,14 @@ extension Container {
 
     /// The part of a declared registration that does not depend on the function: one shared copy.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func registerDeclared<Service, each Parameter>(
+    func registerDeclared<Service>(
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
-        parameters: repeat (each Parameter).Type,
+        parameters: @escaping @Sendable () -> [any Any.Type],
         build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
     ) -> Entry {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
-            parameterTypes: DeclaredDependency.parameterTypes(repeat each parameters),
-            factory: .sync(build))
+            parameterTypes: parameters, factory: .sync(build))
         return registration.entry
     }
 
@@ -72,7 +73,7 @@ extension Container {
     ) -> Registration<Service> {
         add(
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
-            parameterTypes: DeclaredDependency.parameterTypes(repeat (each Dependency).self),
+            parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .async { r, _, output in
                 output.initializeMemory(
                     as: Service.self,
@@ -104,7 +105,7 @@ extension Container {
         let key = Key(Service.self, name: name)
         return add(
             key, scope: scope, file: FileID(fileID), line: line,
-            parameterTypes: DeclaredDependency.parameterTypes(repeat (each Dependency).self),
+            parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .mainActor { r, output in
                 guard MainActorCheck.isCurrent else {
                     throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)

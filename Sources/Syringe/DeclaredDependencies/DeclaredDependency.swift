@@ -67,6 +67,7 @@ public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The types of a function's parameters, in order: what ``init(parameter:)`` reads later.
+    @usableFromInline
     static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [any Any.Type] {
         var list: [any Any.Type] = []
         for type in repeat each types { list.append(type) }

@@ -33,7 +33,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     var declared: [DeclaredDependency]? {
         lock.withLock {
             if declaredDependencies == nil, let parameterTypes {
-                declaredDependencies = parameterTypes.map(DeclaredDependency.init(parameter:))
+                declaredDependencies = parameterTypes().map(DeclaredDependency.init(parameter:))
             }
             return declaredDependencies
         }
@@ -42,7 +42,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// `Provider` parameter from a plain one asks the runtime for a conformance, which is slow the first time
     /// per type (a scan of every conformance record), and registering should not pay for what only
     /// `verify()`, `graph()` and `build()` read.
-    private let parameterTypes: [any Any.Type]?
+    private let parameterTypes: (@Sendable () -> [any Any.Type])?
     /// Guarded by the slot's lock.
     @exclusivity(unchecked) private var declaredDependencies: [DeclaredDependency]?
     /// The position in its registry's registration order; written under the registry's lock.
@@ -117,7 +117,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// parameters of a `using:` function, read on first use.
     init(
         key: Key, scope: Scope, service: ServiceType, factory: Factory, file: FileID, line: UInt,
-        declared: [DeclaredDependency]? = nil, parameterTypes: [any Any.Type]? = nil
+        declared: [DeclaredDependency]? = nil, parameterTypes: (@Sendable () -> [any Any.Type])? = nil
     ) {
         self.key = key
         self.declaredDependencies = declared

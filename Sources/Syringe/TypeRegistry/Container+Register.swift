@@ -137,7 +137,7 @@ extension Container {
 
     func add<Service>(
         _ key: Key, scope: Scope, file: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
-        parameterTypes: [any Any.Type]? = nil, factory: Entry.Factory
+        parameterTypes: (@Sendable () -> [any Any.Type])? = nil, factory: Entry.Factory
     ) -> Registration<Service> {
         let entry = Entry(
             key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file,
