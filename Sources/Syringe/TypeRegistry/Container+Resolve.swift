@@ -204,6 +204,8 @@ extension Container {
         line: UInt = #line
     ) -> Service {
         do {
+            // Unnamed, a published instance is copied out on the lock-free fast path, as `resolve` does.
+            if name == nil { return try resolveFromFactory(file: FileID(fileID), line: line) }
             return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
         } catch {
             FailureReporting.stop(error, fileID: fileID, line: line)
