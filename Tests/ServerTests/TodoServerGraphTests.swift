@@ -17,12 +17,15 @@ struct TodoServerGraphTests {
 
         let report = try container.verify()
 
-        #expect(report.registrations == 7)
+        // Seven registrations, and the mark that `registerLifecycleService` contributes for the application.
+        #expect(report.registrations == 8)
         #expect(report.verified == 3)  // the repository, the unit of work and the request's service
+        let opaque = report.opaque.map(\.description)
         #expect(
-            Set(report.opaque.map(\.description)) == [
+            Set(opaque.filter { !$0.hasPrefix("LifecycleServiceMark") }) == [
                 "Stats", "TodoDatabase", "RequestLog", "Application<RouterResponder<BasicRequestContext>>",
             ])
+        #expect(opaque.count { $0.hasPrefix("LifecycleServiceMark (contribution at") } == 1)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
