@@ -21,7 +21,9 @@ enum Disposal {
     }
 
     /// Runs the hooks of `items` (newest first), awaiting async ones; returns the failures.
-    static func run(_ items: [Item]) async -> [ResolutionError] {
+    /// Runs where the caller runs (`isolation`): a `withScope` on the main actor does not hop to the global
+    /// executor and back to dispose of its instances.
+    static func run(_ items: [Item], isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for item in items {
             for hook in item.entry.disposeHooks {
@@ -53,10 +55,12 @@ enum Disposal {
 
     /// Runs the hooks of `items` and waits for them; in a task of its own when the current task is cancelled,
     /// so that hooks that check for cancellation still run to the end.
-    static func runShielded(_ items: [Item]) async -> [ResolutionError] {
+    static func runShielded(
+        _ items: [Item], isolation: isolated (any Actor)? = #isolation
+    ) async -> [ResolutionError] {
         guard items.contains(where: \.entry.hasDisposeHooks) else { return [] }
-        if Task.isCancelled { return await Task { await run(items) }.value }
-        return await run(items)
+        if Task.isCancelled { return await Task { await run(items, isolation: nil) }.value }
+        return await run(items, isolation: isolation)
     }
 }
 
