@@ -29,30 +29,35 @@ final class Instance: ManagedBuffer<Instance.Header, UInt8> {
         return unsafeDowncast(buffer, to: Instance.self)
     }
 
+    // The header is read through its pointer: `header` itself is a class property of another module, so each
+    // access would be checked for exclusivity at run time (a thread-local access set per read).
+
     /// Where the value lives.
-    var payload: UnsafeMutableRawPointer { header.payload }
-    var type: ServiceType { header.type }
+    var payload: UnsafeMutableRawPointer { withUnsafeMutablePointerToHeader { $0.pointee.payload } }
+    var type: ServiceType { withUnsafeMutablePointerToHeader { $0.pointee.type } }
 
     var sequence: UInt64 {
-        get { header.sequence }
-        set { header.sequence = newValue }
+        get { withUnsafeMutablePointerToHeader { $0.pointee.sequence } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.sequence = newValue } }
     }
 
     /// Records that the factory has initialised the payload.
     func markInitialized() {
-        header.isInitialized = true
+        withUnsafeMutablePointerToHeader { $0.pointee.isInitialized = true }
     }
 
     /// A copy of the value as `Any`.
-    var value: Any { header.type.load(header.payload) }
+    var value: Any { withUnsafeMutablePointerToHeader { $0.pointee.type.load($0.pointee.payload) } }
 
     /// Copies the value to `destination`.
     func copy(to destination: UnsafeMutableRawPointer) {
-        header.type.copy(from: header.payload, to: destination)
+        withUnsafeMutablePointerToHeader { $0.pointee.type.copy(from: $0.pointee.payload, to: destination) }
     }
 
     deinit {
-        if header.isInitialized { header.type.destroy(header.payload) }
+        withUnsafeMutablePointerToHeader { header in
+            if header.pointee.isInitialized { header.pointee.type.destroy(header.pointee.payload) }
+        }
     }
 }
 

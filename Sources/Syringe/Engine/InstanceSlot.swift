@@ -46,7 +46,7 @@ class InstanceSlot: @unchecked Sendable {
     let keepsWeakly: Bool
     // Guarded by `lock`, which is the exclusivity: the runtime's dynamic checks are skipped.
     @exclusivity(unchecked) private var instance: Instance?
-    private weak var object: AnyObject?
+    @exclusivity(unchecked) private weak var object: AnyObject?
     @exclusivity(unchecked) private var ticket: BuildTicket?
     /// Bumped by every reset, so a build that started before the reset does not keep its result after it.
     @exclusivity(unchecked) private var epoch: UInt64 = 0
@@ -74,18 +74,26 @@ class InstanceSlot: @unchecked Sendable {
     init(sharing lock: InlineLock, keepsWeakly: Bool) {
         publishes = false
         self.keepsWeakly = keepsWeakly
-        block = syringe_allocate(Layout.words)
-        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
+        // Such a slot publishes nothing, has no flags and is in no table: its block is never written, so all
+        // share one (an allocation less per instance of a request).
+        block = Self.unwrittenBlock
         self.lock = lock
         ownsLock = false
-        block.storeBytes(
-            of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
-            as: UnsafeRawPointer.self)
     }
 
+    /// The block of every slot that shares its owner's lock: zeros, never written.
+    // nonisolated(unsafe): written once, by its initialiser; read-only after.
+    nonisolated(unsafe) private static let unwrittenBlock: UnsafeMutableRawPointer = {
+        let block = syringe_allocate(Layout.words)
+        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
+        return block
+    }()
+
     deinit {
-        if ownsLock { lock.destroy() }
-        syringe_deallocate(block)
+        if ownsLock {
+            lock.destroy()
+            syringe_deallocate(block)
+        }
     }
 
     /// What a build finds in the slot.
@@ -105,7 +113,7 @@ class InstanceSlot: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return .kept(instance) }
-        if let object { return .object(object) }
+        if keepsWeakly, let object { return .object(object) }
         if let ticket { return .building(ticket) }
         let claim = BuildTicket(owner: execution)
         ticket = claim

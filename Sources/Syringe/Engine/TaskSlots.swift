@@ -1,8 +1,11 @@
 /// Slots bound to the current task (and its child tasks) for one scope: where registrations of that scope
 /// keep their instances while the binding lasts. A face opens them (`withScope`); the engine only asks.
+/// Each binding links to the one it was opened inside, so the binding itself is the task-local chain.
 protocol TaskSlots: AnyObject, Sendable {
     /// The scope whose registrations use these slots.
     var scope: Scope { get }
+    /// The binding that was current when this one was opened.
+    var outer: (any TaskSlots)? { get }
     /// The slot of `entry`; `nil` once the binding has ended (the request is then refused).
     func slot(for entry: Entry) -> InstanceSlot?
     /// What a refused request is told.
@@ -10,16 +13,8 @@ protocol TaskSlots: AnyObject, Sendable {
 }
 
 /// The task-bound slots of the current task, innermost first.
-final class TaskSlotsChain: Sendable {
-    let slots: any TaskSlots
-    let outer: TaskSlotsChain?
-
-    init(_ slots: any TaskSlots, outer: TaskSlotsChain?) {
-        self.slots = slots
-        self.outer = outer
-    }
-
-    @TaskLocal static var current: TaskSlotsChain?
+enum TaskSlotsChain {
+    @TaskLocal static var current: (any TaskSlots)?
 
     /// Set once any binding has been made: until then a custom scope skips the task-local lookup.
     static let everBound = AtomicFlag()
@@ -29,7 +24,7 @@ final class TaskSlotsChain: Sendable {
         guard everBound.isSet else { return nil }
         var node = current
         while let link = node {
-            if link.slots.scope == scope { return link.slots }
+            if link.scope == scope { return link }
             node = link.outer
         }
         return nil

@@ -25,17 +25,17 @@ extension Container {
     public func withScope<Result>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async throws -> Result {
-        let store = ScopeStore(scope: scope)
-        TaskSlotsChain.everBound.set()
-        let binding = TaskSlotsChain(store, outer: TaskSlotsChain.current)
+        let store = ScopeStore(scope: scope, outer: TaskSlotsChain.current)
+        // Written once: a write per call would be shared by every request of a server.
+        if !TaskSlotsChain.everBound.isSet { TaskSlotsChain.everBound.set() }
         let result: Result
         do {
-            result = try await TaskSlotsChain.$current.withValue(binding, operation: operation, isolation: isolation)
+            result = try await TaskSlotsChain.$current.withValue(store, operation: operation, isolation: isolation)
         } catch {
-            _ = await Disposal.runShielded(store.close())
+            _ = await Disposal.end(store.close())
             throw error
         }
-        let failures = await Disposal.runShielded(store.close())
+        let failures = await Disposal.end(store.close())
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "withScope(\(scope))") }
         return result
     }

@@ -53,6 +53,30 @@ enum Disposal {
         }
     }
 
+    /// Runs the hooks of `items` and waits for them, as ``runShielded(_:isolation:)`` does; synchronous hooks
+    /// of a task that is not cancelled run at once, without an async call (the common end of a request).
+    @inline(__always)
+    static func end(_ items: [Item], isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
+        if items.isEmpty { return [] }
+        if !items.contains(where: \.entry.hasAsyncDisposeHooks), !Task.isCancelled { return runSync(items) }
+        return await runShielded(items, isolation: isolation)
+    }
+
+    /// Runs the synchronous hooks of `items` (newest first); returns the failures.
+    static func runSync(_ items: [Item]) -> [ResolutionError] {
+        var failures: [ResolutionError] = []
+        for item in items where item.entry.hasDisposeHooks {
+            for case .sync(let run, let place) in item.entry.disposeHooks {
+                do {
+                    try run(item.instance.payload)
+                } catch {
+                    failures.append(Diagnostics.disposeFailed(item.entry, place: place, error: error))
+                }
+            }
+        }
+        return failures
+    }
+
     /// Runs the hooks of `items` and waits for them; in a task of its own when the current task is cancelled,
     /// so that hooks that check for cancellation still run to the end.
     static func runShielded(

@@ -3,6 +3,7 @@
 final class ScopeStore: TaskSlots, @unchecked Sendable {
     // @unchecked Sendable: `slots` and `isOpen` are guarded by `lock`; the slots share that lock.
     let scope: Scope
+    let outer: (any TaskSlots)?
     /// The mutex, shared by the store and its slots, in memory of its own.
     private let mutex: UnsafeMutableRawPointer
     private let lock: InlineLock
@@ -10,8 +11,9 @@ final class ScopeStore: TaskSlots, @unchecked Sendable {
     @exclusivity(unchecked) private var slots: [(entry: Entry, slot: InstanceSlot)] = []
     @exclusivity(unchecked) private var isOpen = true
 
-    init(scope: Scope) {
+    init(scope: Scope, outer: (any TaskSlots)?) {
         self.scope = scope
+        self.outer = outer
         mutex = .allocate(byteCount: InlineLock.size, alignment: InlineLock.alignment)
         lock = InlineLock(at: mutex)
         lock.initialize()
@@ -27,6 +29,8 @@ final class ScopeStore: TaskSlots, @unchecked Sendable {
             guard isOpen else { return nil }
             for pair in slots where pair.entry === entry { return pair.slot }
             let slot = InstanceSlot(sharing: lock, keepsWeakly: false)
+            // A request opens few: one allocation for the first four.
+            if slots.isEmpty { slots.reserveCapacity(4) }
             slots.append((entry, slot))
             return slot
         }
