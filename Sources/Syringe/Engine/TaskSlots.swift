@@ -48,10 +48,11 @@ extension Engine {
     static func refuseCaptive(_ entry: Entry, from frame: UnsafeMutablePointer<Frame>?) throws {
         var node = frame
         while let current = node {
-            if let holder = current.pointee.entry?.takeUnretainedValue(),
-                holder.scope == .singleton || holder.scope == .cached
+            // Borrowed: the build that owns the frame keeps its entry alive; no reference count is touched.
+            if let holder = current.pointee.entry,
+                holder._withUnsafeGuaranteedRef({ $0.scope == .singleton || $0.scope == .cached })
             {
-                throw Diagnostics.captive(entry, heldBy: holder)
+                throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
             }
             node = current.pointee.parent
         }
