@@ -1,29 +1,61 @@
+import SyringeShims
+
 /// Marks an instance as being built by one execution (a thread or a task); others wait on it, threads
 /// blocking and tasks suspended on continuations, until the build ends, successfully or not.
 ///
-/// One allocation per build: the rare waits share one process-wide lock and condition, and a woken thread
-/// checks its own ticket again.
-// @unchecked Sendable: `done` and `continuations` are guarded by `waitLock`; `owner` by the wait graph's lock.
-final class BuildTicket: @unchecked Sendable {
-    /// Who holds the build: changes when a finished build waits for an outer one to commit it.
-    var owner: ExecutionID
-    // Guarded by `waitLock`, which is the exclusivity: the runtime's dynamic checks are skipped.
-    @exclusivity(unchecked) private var done = false
-    @exclusivity(unchecked) private var threadsWaiting = false
-    @exclusivity(unchecked) private var continuations: [UnsafeContinuation<Void, Never>] = []
+/// One allocation per build, and no lock when nobody waits: a build ends with one atomic exchange. The rare
+/// waits share one process-wide lock and condition, and a woken thread checks its own ticket again.
+///
+/// Not `Sendable` (a `ManagedBuffer` cannot be), yet shared by the threads that wait: the state word is
+/// atomic, `threadsWaiting` and `continuations` are guarded by `waitLock`, `owner` by the wait graph's lock.
+final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
+    struct Header {
+        /// Who holds the build: changes when a finished build waits for an outer one to commit it.
+        var owner: ExecutionID
+        var threadsWaiting = false
+        var continuations: [UnsafeContinuation<Void, Never>] = []
+    }
+
+    /// The values of the state word (the buffer's one element).
+    private enum State {
+        /// Being built, nobody waits.
+        static let building: UInt = 0
+        /// Being built, and someone waits: the end must take `waitLock` and wake them.
+        static let awaited: UInt = 1
+        /// Ended.
+        static let done: UInt = 2
+    }
 
     private static let waitLock = Lock()
     private static let finished = Condition()
 
-    init(owner: ExecutionID) {
-        self.owner = owner
+    /// A ticket held by `owner`.
+    static func make(owner: ExecutionID) -> BuildTicket {
+        let buffer = create(minimumCapacity: 1) { _ in Header(owner: owner) }
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(to: State.building) }
+        return unsafeDowncast(buffer, to: BuildTicket.self)
+    }
+
+    // Header and state are reached through their pointers: `header` is a class property of another module,
+    // which the runtime would check for exclusivity on each access.
+    var owner: ExecutionID {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.owner } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.owner = newValue } }
+    }
+
+    private var state: UnsafeMutablePointer<UInt> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// Marks the ticket awaited, under `waitLock`; `false` when the build has already ended.
+    private func markAwaited() -> Bool {
+        syringe_compare_exchange_word(state, State.building, State.awaited) != State.done
     }
 
     /// Blocks the current thread until the build has ended.
     func wait() {
+        if isFinished { return }
         Self.waitLock.lock()
-        while !done {
-            threadsWaiting = true
+        while markAwaited() {
+            withUnsafeMutablePointerToHeader { $0.pointee.threadsWaiting = true }
             Self.waitLock.wait(on: Self.finished)
         }
         Self.waitLock.unlock()
@@ -31,28 +63,32 @@ final class BuildTicket: @unchecked Sendable {
 
     /// Suspends the current task until the build has ended.
     func waitAsync() async {
+        if isFinished { return }
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let finished = Self.waitLock.withLock { () -> Bool in
-                if done { return true }
-                continuations.append(continuation)
-                return false
+            let waiting = Self.waitLock.withLock { () -> Bool in
+                guard markAwaited() else { return false }
+                withUnsafeMutablePointerToHeader { $0.pointee.continuations.append(continuation) }
+                return true
             }
-            if finished { continuation.resume() }
+            if !waiting { continuation.resume() }
         }
     }
 
     /// Whether the build has ended; an ended build blocks nobody.
     var isFinished: Bool {
-        Self.waitLock.withLock { done }
+        syringe_load_word_acquire(state) == State.done
     }
 
-    /// Wakes everyone waiting.
+    /// Ends the build and wakes everyone waiting. A waiter marks the ticket under `waitLock` before it
+    /// sleeps, so when the exchange finds no mark, nobody sleeps on it and no lock is needed.
     func finish() {
+        guard syringe_exchange_word(state, State.done) == State.awaited else { return }
         Self.waitLock.lock()
-        done = true
+        let (threadsWaiting, waiters) = withUnsafeMutablePointerToHeader { header in
+            defer { header.pointee.continuations = [] }
+            return (header.pointee.threadsWaiting, header.pointee.continuations)
+        }
         if threadsWaiting { Self.finished.broadcast() }
-        let waiters = continuations
-        continuations = []
         Self.waitLock.unlock()
         for waiter in waiters { waiter.resume() }
     }
@@ -62,22 +98,28 @@ final class BuildTicket: @unchecked Sendable {
 /// dependencies (a cycle split across threads or tasks) get a `cycle` error instead of waiting for ever.
 /// Touched only when a build is about to wait for another one, which is rare.
 enum WaitGraph {
-    private static let waits = Protected<[ExecutionID: [BuildTicket]]>([:])
+    private static let waits = Protected<[ExecutionID: [Waited]]>([:])
+
+    /// A ticket in the graph.
+    private struct Waited: @unchecked Sendable {
+        // @unchecked Sendable: read and written only under the graph's lock (see `BuildTicket`).
+        let ticket: BuildTicket
+    }
 
     /// Records that `execution` waits for `ticket`, unless `ticket`'s owner (transitively) waits for one of
     /// `chain`: the executions of the waiting resolution's path, each of which is held up by this wait.
     /// - Returns: `false` when waiting would never end.
     static func beginWaiting(_ execution: ExecutionID, chain: Set<ExecutionID>, for ticket: BuildTicket) -> Bool {
         waits.withLock { waits in
-            var pending = [ticket]
+            var pending = [Waited(ticket: ticket)]
             var seen = Set<ObjectIdentifier>()
-            while let next = pending.popLast() {
+            while let next = pending.popLast()?.ticket {
                 // An ended build wakes its waiters: the chain of waits ends there.
                 guard !next.isFinished, seen.insert(ObjectIdentifier(next)).inserted else { continue }
                 if chain.contains(next.owner) { return false }
                 pending.append(contentsOf: waits[next.owner] ?? [])
             }
-            waits[execution, default: []].append(ticket)
+            waits[execution, default: []].append(Waited(ticket: ticket))
             return true
         }
     }
@@ -85,7 +127,7 @@ enum WaitGraph {
     /// Removes the wait recorded by `beginWaiting`.
     static func endWaiting(_ execution: ExecutionID, for ticket: BuildTicket) {
         waits.withLock { waits in
-            guard var tickets = waits[execution], let index = tickets.firstIndex(where: { $0 === ticket }) else {
+            guard var tickets = waits[execution], let index = tickets.firstIndex(where: { $0.ticket === ticket }) else {
                 return
             }
             tickets.remove(at: index)

@@ -28,4 +28,15 @@ static inline uintptr_t syringe_fetch_add_word(uintptr_t *_Nonnull address, uint
     return __atomic_fetch_add(address, delta, __ATOMIC_ACQ_REL);
 }
 
+static inline uintptr_t syringe_exchange_word(uintptr_t *_Nonnull address, uintptr_t value) {
+    return __atomic_exchange_n(address, value, __ATOMIC_ACQ_REL);
+}
+
+/// Replaces `expected` with `desired`; returns the value found (equal to `expected` when it succeeded).
+static inline uintptr_t syringe_compare_exchange_word(uintptr_t *_Nonnull address, uintptr_t expected,
+                                                      uintptr_t desired) {
+    __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return expected;
+}
+
 #endif
