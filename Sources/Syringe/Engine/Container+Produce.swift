@@ -58,9 +58,8 @@ extension Container {
             }
         }
         if _slowPath(closed.isSet), slot === entry { throw Diagnostics.shutDown(entry) }
-        let execution = Frame.execution(of: parent)
         while true {
-            switch slot.readOrClaim(for: execution) {
+            switch slot.readOrClaim(for: Frame.execution(of: parent)) {
             case .kept(let instance):
                 instance.copy(to: output)
                 return
@@ -69,6 +68,7 @@ extension Container {
                 throw Diagnostics.typeMismatch(
                     entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
             case .building(let ticket):
+                let execution = Frame.execution(of: parent)
                 let chain = Frame.executions(from: parent).union([execution])
                 guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     try Diagnostics.throwWaitCycle(entry)

@@ -108,14 +108,15 @@ class InstanceSlot: @unchecked Sendable {
         case claimed(BuildTicket, epoch: UInt64)
     }
 
-    /// Reads the slot; when it is empty, claims it for `execution` so that others wait.
-    final func readOrClaim(for execution: ExecutionID) -> State {
+    /// Reads the slot; when it is empty, claims it for `execution` so that others wait (`execution` is
+    /// worked out only then: a read of a kept instance does not walk the path).
+    final func readOrClaim(for execution: @autoclosure () -> ExecutionID) -> State {
         lock.lock()
         defer { lock.unlock() }
         if let instance { return .kept(instance) }
         if keepsWeakly, let object { return .object(object) }
         if let ticket { return .building(ticket) }
-        let claim = BuildTicket.make(owner: execution)
+        let claim = BuildTicket.make(owner: execution())
         ticket = claim
         return .claimed(claim, epoch: epoch)
     }
@@ -156,6 +157,15 @@ class InstanceSlot: @unchecked Sendable {
         instance = nil
         object = nil
         if publishes { syringe_store_release(published, nil) }
+        epoch &+= 1
+        return kept
+    }
+
+    /// ``reset()`` for an owner that holds the lock this slot shares (a scope's store, closing).
+    final func resetHoldingLock() -> Instance? {
+        let kept = instance
+        instance = nil
+        object = nil
         epoch &+= 1
         return kept
     }

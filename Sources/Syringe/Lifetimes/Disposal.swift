@@ -16,6 +16,12 @@ enum Disposal {
         for (entry, slot) in slots {
             if let instance = slot.reset() { items.append(Item(entry: entry, instance: instance)) }
         }
+        return newestFirst(items)
+    }
+
+    /// `items` in the reverse order of their builds' completion.
+    static func newestFirst(_ items: [Item]) -> [Item] {
+        var items = items
         items.sort { $0.instance.sequence > $1.instance.sequence }
         return items
     }

@@ -42,11 +42,20 @@ final class ScopeStore: TaskSlots, @unchecked Sendable {
 
     /// Closes the store: later requests are refused. Returns what it kept, newest first, to dispose of.
     func close() -> [Disposal.Item] {
+        var items: [Disposal.Item] = []
+        // The slots share the store's lock: one acquisition empties them all. The list is released after it,
+        // as releasing an entry can run user code (a factory's captures).
         let slots = lock.withLock { () -> [(entry: Entry, slot: InstanceSlot)] in
             isOpen = false
+            items.reserveCapacity(self.slots.count)
+            for (entry, slot) in self.slots {
+                guard let instance = slot.resetHoldingLock() else { continue }
+                items.append(Disposal.Item(entry: entry, instance: instance))
+            }
             defer { self.slots = [] }
             return self.slots
         }
-        return Disposal.take(slots)
+        withExtendedLifetime(slots) {}
+        return Disposal.newestFirst(items)
     }
 }
