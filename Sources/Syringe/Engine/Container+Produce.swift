@@ -79,13 +79,14 @@ extension Container {
                 let instance = Instance.make(entry.service)
                 do {
                     try build(
-                        entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,
+                        entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
                         into: instance.payload, arguments: arguments)
                 } catch {
                     slot.abandon(ticket)
                     throw error
                 }
-                instance.copy(to: output)
+                // The role held them unretained: they must live until the build has ended.
+                withExtendedLifetime(ticket) { instance.copy(to: output) }
                 return
             }
         }
@@ -119,7 +120,7 @@ extension Container {
             try Diagnostics.throwCycle(entry)
         }
         var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))
-        frame.ticket = role.ticket.map(Unmanaged.passUnretained)
+        frame.ticket = role.ticket
         try withUnsafeMutablePointer(to: &frame) { (frame) in
             if parent == nil { frame.pointee.root = frame }
             CurrentFrame.pointer = frame
@@ -134,7 +135,7 @@ extension Container {
                 throw Diagnostics.factoryError(entry, error)
             }
             do {
-                if role.instance != nil || entry.hasCreatedHooks {
+                if role.hasInstance || entry.hasCreatedHooks {
                     try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
                 }
                 if Engine.needsFinish(frame, role: role) { try Engine.finish(frame, role: role) }
@@ -154,8 +155,8 @@ extension Container {
         _ entry: Entry, role: BuildRole, frame: UnsafeMutablePointer<Frame>, in container: Container,
         payload: UnsafeMutableRawPointer
     ) throws {
-        if let instance = role.instance {
-            instance.markInitialized()
+        if role.hasInstance {
+            role.markInitialized()
             frame.pointee.constructed = payload
         }
         if case .graph(let graphKey, let instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }

@@ -67,12 +67,14 @@ extension Container {
                 let instance = Instance.make(entry.service)
                 do {
                     try await buildAsync(
-                        entry, role: .stored(slot, instance, ticket, epoch: epoch), in: self,
+                        entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
                         into: instance, arguments: arguments)
                 } catch {
                     slot.abandon(ticket)
                     throw error
                 }
+                // The role held them unretained: they must live until the build has ended.
+                withExtendedLifetime(ticket) {}
                 return instance
             }
         }
@@ -103,7 +105,7 @@ extension Container {
         if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
             try Diagnostics.throwCycle(entry)
         }
-        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket)
+        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket?.takeUnretainedValue())
         let frame = box.frame
         do {
             let made: Result<Void, ResolutionError> = await AsyncFrame.$current.withValue(box) {

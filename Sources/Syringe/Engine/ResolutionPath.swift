@@ -171,14 +171,17 @@ enum Engine {
             frame.pointee.isShared
             ? context(of: frame).withLock { frame.pointee.taint } : frame.pointee.taint
         let tainted = taint < depth
-        if case .stored(let slot, let instance, let ticket, let epoch) = role {
+        if case .stored(let build) = role {
             if tainted {
                 let holder = Frame.ancestor(at: taint, from: frame)
+                let ticket = build.ticket.takeUnretainedValue()
                 context(of: frame).attach(
-                    .init(holder: taint, slot: slot, instance: instance, ticket: ticket, epoch: epoch))
+                    .init(
+                        holder: taint, slot: build.slot.takeUnretainedValue(),
+                        instance: build.instance.takeUnretainedValue(), ticket: ticket, epoch: build.epoch))
                 WaitGraph.transfer(ticket, to: Frame.execution(of: holder))
             } else {
-                slot.finish(instance, ticket: ticket, startedAt: epoch)
+                build.finish()
             }
         }
         if let context = existingContext(of: frame) {
@@ -211,8 +214,34 @@ enum BuildRole {
     case unique
     /// The `.graph` instance of `key` in the current resolution.
     case graph(ResolutionContext.GraphKey, Instance)
-    /// The instance of a stored scope, claimed in `slot` with `ticket`.
-    case stored(InstanceSlot, Instance, BuildTicket, epoch: UInt64)
+    /// The instance of a stored scope, claimed in its slot.
+    case stored(StoredBuild)
+
+    /// The claim of a stored instance being built. Its references are unretained: the code that claimed
+    /// the slot holds all three until the build has ended, and a build passes its role down several calls
+    /// (a retain and a release of each, per call, otherwise).
+    struct StoredBuild {
+        let slot: Unmanaged<InstanceSlot>
+        let instance: Unmanaged<Instance>
+        let ticket: Unmanaged<BuildTicket>
+        let epoch: UInt64
+
+        init(_ slot: InstanceSlot, _ instance: Instance, _ ticket: BuildTicket, epoch: UInt64) {
+            self.slot = .passUnretained(slot)
+            self.instance = .passUnretained(instance)
+            self.ticket = .passUnretained(ticket)
+            self.epoch = epoch
+        }
+
+        /// Keeps the instance in the slot and wakes the waiters.
+        func finish() {
+            slot._withUnsafeGuaranteedRef { slot in
+                instance._withUnsafeGuaranteedRef { instance in
+                    ticket._withUnsafeGuaranteedRef { slot.finish(instance, ticket: $0, startedAt: epoch) }
+                }
+            }
+        }
+    }
 
     /// Whether hooks deferred below a frame of this role run when it ends.
     var isBoundary: Bool {
@@ -220,15 +249,33 @@ enum BuildRole {
         return false
     }
 
-    var ticket: BuildTicket? {
-        if case .stored(_, _, let ticket, _) = self { return ticket }
+    /// The claim a stored build holds, unretained.
+    var ticket: Unmanaged<BuildTicket>? {
+        if case .stored(let build) = self { return build.ticket }
         return nil
     }
 
-    var instance: Instance? {
+    /// Whether the instance is built into an ``Instance`` (a `.graph` or stored build).
+    var hasInstance: Bool {
+        if case .unique = self { return false }
+        return true
+    }
+
+    /// The payload of the instance being built, for a `.graph` or stored build.
+    var payload: UnsafeMutableRawPointer? {
         switch self {
         case .unique: return nil
-        case .graph(_, let instance), .stored(_, let instance, _, _): return instance
+        case .graph(_, let instance): return instance.payload
+        case .stored(let build): return build.instance._withUnsafeGuaranteedRef { $0.payload }
+        }
+    }
+
+    /// Records that the factory has initialised the instance.
+    func markInitialized() {
+        switch self {
+        case .unique: return
+        case .graph(_, let instance): instance.markInitialized()
+        case .stored(let build): build.instance._withUnsafeGuaranteedRef { $0.markInitialized() }
         }
     }
 }

@@ -21,8 +21,23 @@ enum Disposal {
 
     /// `items` in the reverse order of their builds' completion.
     static func newestFirst(_ items: [Item]) -> [Item] {
+        // Usually in order already: a scope lists its instances as they were first asked for (a dependent
+        // before its dependencies), a container in registration order (the reverse, most often). Sorting
+        // moves each item with two references, so check first.
         var items = items
-        items.sort { $0.instance.sequence > $1.instance.sequence }
+        var descending = true
+        var ascending = true
+        for index in items.indices.dropFirst() {
+            let (previous, next) = (items[index - 1].instance.sequence, items[index].instance.sequence)
+            if next >= previous { descending = false }
+            if next <= previous { ascending = false }
+        }
+        if descending { return items }
+        if ascending {
+            items.reverse()
+        } else {
+            items.sort { $0.instance.sequence > $1.instance.sequence }
+        }
         return items
     }
 
