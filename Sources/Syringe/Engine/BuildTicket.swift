@@ -3,20 +3,21 @@ import SyringeShims
 /// Marks an instance as being built by one execution (a thread or a task); others wait on it, threads
 /// blocking and tasks suspended on continuations, until the build ends, successfully or not.
 ///
-/// One allocation per build, and no lock when nobody waits: a build ends with one atomic exchange. The rare
-/// waits share one process-wide lock and condition, and a woken thread checks its own ticket again.
-///
-/// Not `Sendable` (a `ManagedBuffer` cannot be), yet shared by the threads that wait: the state word is
-/// atomic, `threadsWaiting` and `continuations` are guarded by `waitLock`, `owner` by the wait graph's lock.
-final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
-    struct Header {
-        /// Who holds the build: changes when a finished build waits for an outer one to commit it.
-        var owner: ExecutionID
-        var threadsWaiting = false
-        var continuations: [UnsafeContinuation<Void, Never>] = []
-    }
+/// No lock when nobody waits: a build ends with one atomic exchange. The rare waits share one process-wide
+/// lock and condition, and a woken thread checks its own ticket again.
+// @unchecked Sendable: the state word is atomic; `threadsWaiting` and `continuations` are guarded by
+// `waitLock`; `owner` by the wait graph's lock.
+final class BuildTicket: @unchecked Sendable {
+    /// Who holds the build: changes when a finished build waits for an outer one to commit it.
+    var owner: ExecutionID
+    // Guarded by `waitLock`, which is the exclusivity: the runtime's dynamic checks are skipped.
+    @exclusivity(unchecked) private var threadsWaiting = false
+    @exclusivity(unchecked) private var continuations: [UnsafeContinuation<Void, Never>] = []
+    /// The atomic state word, in memory of its own (a class property has no stable address; a
+    /// `ManagedBuffer` subclass would cost a generic metadata instantiation at a process's first build).
+    private let state: UnsafeMutablePointer<UInt>
 
-    /// The values of the state word (the buffer's one element).
+    /// The values of the state word.
     private enum State {
         /// Being built, nobody waits.
         static let building: UInt = 0
@@ -30,20 +31,15 @@ final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
     private static let finished = Condition()
 
     /// A ticket held by `owner`.
-    static func make(owner: ExecutionID) -> BuildTicket {
-        let buffer = create(minimumCapacity: 1) { _ in Header(owner: owner) }
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(to: State.building) }
-        return unsafeDowncast(buffer, to: BuildTicket.self)
+    init(owner: ExecutionID) {
+        self.owner = owner
+        state = syringe_allocate(MemoryLayout<UInt>.size).bindMemory(to: UInt.self, capacity: 1)
+        state.initialize(to: State.building)
     }
 
-    // Header and state are reached through their pointers: `header` is a class property of another module,
-    // which the runtime would check for exclusivity on each access.
-    var owner: ExecutionID {
-        get { withUnsafeMutablePointerToHeader { $0.pointee.owner } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.owner = newValue } }
+    deinit {
+        syringe_deallocate(state)
     }
-
-    private var state: UnsafeMutablePointer<UInt> { withUnsafeMutablePointerToElements { $0 } }
 
     /// Marks the ticket awaited, under `waitLock`; `false` when the build has already ended.
     private func markAwaited() -> Bool {
@@ -55,7 +51,7 @@ final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
         if isFinished { return }
         Self.waitLock.lock()
         while markAwaited() {
-            withUnsafeMutablePointerToHeader { $0.pointee.threadsWaiting = true }
+            threadsWaiting = true
             Self.waitLock.wait(on: Self.finished)
         }
         Self.waitLock.unlock()
@@ -67,7 +63,7 @@ final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let waiting = Self.waitLock.withLock { () -> Bool in
                 guard markAwaited() else { return false }
-                withUnsafeMutablePointerToHeader { $0.pointee.continuations.append(continuation) }
+                continuations.append(continuation)
                 return true
             }
             if !waiting { continuation.resume() }
@@ -84,10 +80,8 @@ final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
     func finish() {
         guard syringe_exchange_word(state, State.done) == State.awaited else { return }
         Self.waitLock.lock()
-        let (threadsWaiting, waiters) = withUnsafeMutablePointerToHeader { header in
-            defer { header.pointee.continuations = [] }
-            return (header.pointee.threadsWaiting, header.pointee.continuations)
-        }
+        let waiters = continuations
+        continuations = []
         if threadsWaiting { Self.finished.broadcast() }
         Self.waitLock.unlock()
         for waiter in waiters { waiter.resume() }
@@ -98,28 +92,22 @@ final class BuildTicket: ManagedBuffer<BuildTicket.Header, UInt> {
 /// dependencies (a cycle split across threads or tasks) get a `cycle` error instead of waiting for ever.
 /// Touched only when a build is about to wait for another one, which is rare.
 enum WaitGraph {
-    private static let waits = Protected<[ExecutionID: [Waited]]>([:])
-
-    /// A ticket in the graph.
-    private struct Waited: @unchecked Sendable {
-        // @unchecked Sendable: read and written only under the graph's lock (see `BuildTicket`).
-        let ticket: BuildTicket
-    }
+    private static let waits = Protected<[ExecutionID: [BuildTicket]]>([:])
 
     /// Records that `execution` waits for `ticket`, unless `ticket`'s owner (transitively) waits for one of
     /// `chain`: the executions of the waiting resolution's path, each of which is held up by this wait.
     /// - Returns: `false` when waiting would never end.
     static func beginWaiting(_ execution: ExecutionID, chain: Set<ExecutionID>, for ticket: BuildTicket) -> Bool {
         waits.withLock { waits in
-            var pending = [Waited(ticket: ticket)]
+            var pending = [ticket]
             var seen = Set<ObjectIdentifier>()
-            while let next = pending.popLast()?.ticket {
+            while let next = pending.popLast() {
                 // An ended build wakes its waiters: the chain of waits ends there.
                 guard !next.isFinished, seen.insert(ObjectIdentifier(next)).inserted else { continue }
                 if chain.contains(next.owner) { return false }
                 pending.append(contentsOf: waits[next.owner] ?? [])
             }
-            waits[execution, default: []].append(Waited(ticket: ticket))
+            waits[execution, default: []].append(ticket)
             return true
         }
     }
@@ -127,7 +115,7 @@ enum WaitGraph {
     /// Removes the wait recorded by `beginWaiting`.
     static func endWaiting(_ execution: ExecutionID, for ticket: BuildTicket) {
         waits.withLock { waits in
-            guard var tickets = waits[execution], let index = tickets.firstIndex(where: { $0.ticket === ticket }) else {
+            guard var tickets = waits[execution], let index = tickets.firstIndex(where: { $0 === ticket }) else {
                 return
             }
             tickets.remove(at: index)

@@ -116,7 +116,7 @@ class InstanceSlot: @unchecked Sendable {
         if let instance { return .kept(instance) }
         if keepsWeakly, let object { return .object(object) }
         if let ticket { return .building(ticket) }
-        let claim = BuildTicket.make(owner: execution())
+        let claim = BuildTicket(owner: execution())
         ticket = claim
         return .claimed(claim, epoch: epoch)
     }

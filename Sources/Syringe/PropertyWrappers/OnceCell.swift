@@ -47,7 +47,7 @@ final class OnceCell<Value>: @unchecked Sendable {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .pending(let resolve):
-                let ticket = BuildTicket.make(owner: Frame.execution(of: CurrentFrame.pointer))
+                let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.pointer))
                 state = .resolving(ticket)
                 lock.unlock()
                 // Resolved without the lock, so the dependency's factories can take locks of their own.
