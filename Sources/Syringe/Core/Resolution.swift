@@ -57,6 +57,7 @@ public struct Resolution {
     /// ```swift
     /// container.register(Screen.self) { r in Screen(greeter: try r.resolve(arguments: "Ada", 3)) }
     /// ```
+    @_disfavoredOverload
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -109,6 +110,7 @@ public struct Resolution {
     /// ```swift
     /// container.register(Report.self) { r async throws in Report(page: try await r.resolveAsync(arguments: 1)) }
     /// ```
+    @_disfavoredOverload
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
