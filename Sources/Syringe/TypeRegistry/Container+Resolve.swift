@@ -11,7 +11,7 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` when nothing is registered, the argument types differ, a cycle is
     ///   found or a factory fails. The container stays fully usable afterwards.
-    @_transparent
+    @inlinable
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -20,8 +20,6 @@ extension Container {
     ) throws -> Service {
         // The fast path, compiled into the caller: a published instance is copied out inside a read section,
         // without a lock. Everything else is one call to code that is not specialised per service type.
-        // Transparent rather than inlinable: the body is inlined before optimisation, so the optimiser does
-        // not first make and optimise a specialised copy of it per service type (a large app's compile time).
         if name == nil {
             let found = lookUpPlain(ObjectIdentifier(Service.self))
             if let payload = found.published {
