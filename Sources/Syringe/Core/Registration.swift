@@ -9,7 +9,8 @@ public struct Registration<Service>: Sendable {
     /// The container the registration was made in.
     @usableFromInline let container: Container
 
-    @usableFromInline
+    // Transparent: made at every registration of a large app, without a specialised copy per service type.
+    @usableFromInline @_transparent
     init(entry: Entry, container: Container) {
         self.entry = entry
         self.container = container

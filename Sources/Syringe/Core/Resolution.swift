@@ -38,7 +38,7 @@ public struct Resolution {
     /// ```swift
     /// container.register(Car.self) { r in Car(engine: try r.resolve()) }
     /// ```
-    @inlinable
+    @_transparent
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -47,7 +47,7 @@ public struct Resolution {
     ) throws -> Service {
         // A forwarder, inlined into the factory: the fast path is not (unlike `Container.resolve`), as a factory
         // runs once per instance it builds, while a fast path inlined in every factory of a large app would cost
-        // code and compile time per service type.
+        // code and compile time per service type. Transparent, so no specialised copy is made per type either.
         if name == nil { return try container.resolveFromFactory(file: FileID(fileID), line: line) }
         return try container.resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
     }
@@ -57,6 +57,7 @@ public struct Resolution {
     /// ```swift
     /// container.register(Screen.self) { r in Screen(greeter: try r.resolve(arguments: "Ada", 3)) }
     /// ```
+    @_disfavoredOverload
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -109,6 +110,7 @@ public struct Resolution {
     /// ```swift
     /// container.register(Report.self) { r async throws in Report(page: try await r.resolveAsync(arguments: 1)) }
     /// ```
+    @_disfavoredOverload
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,

@@ -15,7 +15,7 @@ extension Container {
     ///   - name: Tells apart several registrations of one type.
     ///   - scope: Where instances are kept; ``Scope/unique`` builds one per resolve.
     ///   - factory: Builds an instance. Runs with no Syringe lock held.
-    @inlinable @discardableResult
+    @_transparent @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -26,6 +26,7 @@ extension Container {
     ) -> Registration<Service> {
         // Inlined into the caller to pass as little as it can (registrations are the bulk of a large app's
         // start-up code, one call each), and to make the handle there: one release when it is dropped.
+        // Transparent: inlined before optimisation, without a specialised copy per service type to optimise.
         let entry =
             name == nil
             ? registerFactory(scope: scope, file: FileID(fileID), line: line, factory: factory)
@@ -61,7 +62,7 @@ extension Container {
     ///     Car(engine: try r.resolve(), transmission: try r.resolve())
     /// }
     /// ```
-    @inlinable @discardableResult
+    @_transparent @discardableResult
     public func register<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,

@@ -104,6 +104,7 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` with code ``ResolutionError/Code/argumentMismatch`` when the service
     ///   is registered with other argument types.
+    @_disfavoredOverload
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: String? = nil,

@@ -36,6 +36,7 @@ extension Container {
     /// container.register(Report.self) { (r, page: Int) async throws in try await Report.load(page) }
     /// let report = try await container.resolveAsync(Report.self, arguments: 2)
     /// ```
+    @_disfavoredOverload
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
