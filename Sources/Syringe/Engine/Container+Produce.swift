@@ -116,7 +116,7 @@ extension Container {
             let remaining = syringe_stack_remaining()
             if _slowPath(remaining < Engine.stackReserve) { try Diagnostics.throwTooDeep(entry, remaining: remaining) }
         }
-        if case .unique = role, let parent, Frame.building(entry, from: parent) != nil {
+        if let parent, case .unique = role, Frame.building(entry, from: parent) != nil {
             try Diagnostics.throwCycle(entry)
         }
         var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))

@@ -59,21 +59,29 @@ extension Container {
         _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
     ) throws -> Service {
         let output = Scratch.push(Service.self)
-        defer { Scratch.pop(output, Service.self) }
-        if let found {
-            let entry = found.takeRetainedValue()
-            if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
-                CurrentFrame.pointer = asyncFrame.frame
-                defer { CurrentFrame.pointer = nil }
-                try produce(entry, requester: self, arguments: nil, into: output)
+        // Popped on each way out rather than in a `defer`, which the compiler outlines into a call.
+        do {
+            if let found {
+                let entry = found.takeRetainedValue()
+                if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
+                    CurrentFrame.pointer = asyncFrame.frame
+                    defer { CurrentFrame.pointer = nil }
+                    try produce(entry, requester: self, arguments: nil, into: output)
+                } else {
+                    try produce(entry, requester: self, arguments: nil, into: output)
+                }
             } else {
-                try produce(entry, requester: self, arguments: nil, into: output)
+                try resolve(
+                    plainType: Service.self, fileID: file.staticString, line: line, joinsAsync: joinsAsync,
+                    into: output)
             }
-        } else {
-            try resolve(
-                plainType: Service.self, fileID: file.staticString, line: line, joinsAsync: joinsAsync, into: output)
+        } catch {
+            Scratch.pop(output, Service.self)
+            throw error
         }
-        return output.assumingMemoryBound(to: Service.self).move()
+        let value = output.assumingMemoryBound(to: Service.self).move()
+        Scratch.pop(output, Service.self)
+        return value
     }
 
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.
