@@ -1,3 +1,5 @@
+import SyringeShims
+
 /// One value of a registration's service type, in memory of its own: what a stored scope keeps, what a
 /// `.graph` resolution shares, what an async build hands back. The engine is not generic; it reaches the
 /// value through ``payload`` and the operations of its ``ServiceType``.
@@ -22,7 +24,11 @@ final class Instance {
 
     private init(_ type: ServiceType) {
         self.type = type
-        payload = .allocate(byteCount: max(type.size, 1), alignment: max(type.alignment, 1))
+        // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
+        payload =
+            type.alignment <= 16
+            ? syringe_allocate(max(type.size, 1))
+            : .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
     }
 
     /// A new instance with room for one value of `type`, uninitialised.
@@ -45,7 +51,7 @@ final class Instance {
 
     deinit {
         if isInitialized { type.destroy(payload) }
-        payload.deallocate()
+        if type.alignment <= 16 { syringe_deallocate(payload) } else { payload.deallocate() }
     }
 }
 
