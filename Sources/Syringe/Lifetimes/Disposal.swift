@@ -69,9 +69,7 @@ enum Disposal {
             Task { _ = await run(items) }
             return
         }
-        for item in items {
-            for case .sync(let run, _) in item.entry.disposeHooks { try? run(item.instance.payload) }
-        }
+        _ = runSync(items)
     }
 
     /// Runs the hooks of `items` and waits for them, as ``runShielded(_:isolation:)`` does; synchronous hooks

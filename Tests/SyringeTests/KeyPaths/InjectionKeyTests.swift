@@ -7,12 +7,12 @@ struct InjectionKeyTests {
     @Test func theDefaultIsEvaluatedWhenFirstNeededAndCachedPerContainer() {
         let first = Container()
         let second = Container()
-        let before = Evaluations.temperature.count
-        #expect(first.temperatureProvider.celsius == 21)
-        #expect(first.temperatureProvider.celsius == 21)
-        #expect(Evaluations.temperature.count - before == 1)
-        _ = second.temperatureProvider
-        #expect(Evaluations.temperature.count - before == 2)
+        let before = ProbeEvaluations.count.count
+        #expect(first.perContainerProbe.celsius == 21)
+        #expect(first.perContainerProbe.celsius == 21)
+        #expect(ProbeEvaluations.count.count - before == 1)
+        _ = second.perContainerProbe
+        #expect(ProbeEvaluations.count.count - before == 2)
     }
 
     @Test func aKeyMayDeclareAnotherScope() {
@@ -81,4 +81,21 @@ struct ContainerKeyPathTests {
         #expect(viewModel.kind == "default")
         #expect(viewModel.useCase === container.login.useCase)
     }
+}
+
+/// Counts the evaluations of `perContainerProbe`'s default. Only the test above reads that key: a key shared
+/// with other suites would be evaluated by them too while the tests run in parallel.
+private enum ProbeEvaluations {
+    static let count = Counter()
+}
+
+private struct PerContainerProbeKey: InjectionKey {
+    static var defaultValue: any TemperatureProviding {
+        ProbeEvaluations.count.increment()
+        return LiveTemperatureProvider()
+    }
+}
+
+extension Container {
+    fileprivate var perContainerProbe: any TemperatureProviding { self[PerContainerProbeKey.self] }
 }
