@@ -7,12 +7,12 @@ struct InjectionKeyTests {
     @Test func theDefaultIsEvaluatedWhenFirstNeededAndCachedPerContainer() {
         let first = Container()
         let second = Container()
-        let before = ProbeEvaluations.count.count
+        let before = Evaluations.counter(for: PerContainerProbe.self).count
         #expect(first.perContainerProbe.celsius == 21)
         #expect(first.perContainerProbe.celsius == 21)
-        #expect(ProbeEvaluations.count.count - before == 1)
+        #expect(Evaluations.counter(for: PerContainerProbe.self).count - before == 1)
         _ = second.perContainerProbe
-        #expect(ProbeEvaluations.count.count - before == 2)
+        #expect(Evaluations.counter(for: PerContainerProbe.self).count - before == 2)
     }
 
     @Test func aKeyMayDeclareAnotherScope() {
@@ -83,19 +83,9 @@ struct ContainerKeyPathTests {
     }
 }
 
-/// Counts the evaluations of `perContainerProbe`'s default. Only the test above reads that key: a key shared
-/// with other suites would be evaluated by them too while the tests run in parallel.
-private enum ProbeEvaluations {
-    static let count = Counter()
-}
-
-private struct PerContainerProbeKey: InjectionKey {
-    static var defaultValue: any TemperatureProviding {
-        ProbeEvaluations.count.increment()
-        return LiveTemperatureProvider()
-    }
-}
+/// The tag of the key only the test of per-container caching reads.
+private enum PerContainerProbe {}
 
 extension Container {
-    fileprivate var perContainerProbe: any TemperatureProviding { self[PerContainerProbeKey.self] }
+    fileprivate var perContainerProbe: any TemperatureProviding { self[CountingKey<PerContainerProbe>.self] }
 }

@@ -29,21 +29,11 @@ private let registerWrapperServices: Void = {
     Container.shared.register((any Analytics).self, name: "wrapper.analytics") { ConsoleAnalytics() }
 }()
 
-/// Counts the evaluations of `wrapperProbe`'s default. Only the view model below reads that key: a key shared
-/// with other suites would be evaluated by them too while the tests run in parallel.
-private enum WrapperProbe {
-    static let evaluations = Counter()
-}
-
-private struct WrapperProbeKey: InjectionKey {
-    static var defaultValue: any TemperatureProviding {
-        WrapperProbe.evaluations.increment()
-        return LiveTemperatureProvider()
-    }
-}
+/// The tag of the key only `TemperatureViewModel` reads.
+private enum WrapperProbe {}
 
 extension Container {
-    fileprivate var wrapperProbe: any TemperatureProviding { self[WrapperProbeKey.self] }
+    fileprivate var wrapperProbe: any TemperatureProviding { self[CountingKey<WrapperProbe>.self] }
 }
 
 private struct TemperatureViewModel: Sendable {
@@ -70,10 +60,10 @@ struct PropertyWrapperTests {
     init() { registerWrapperServices }
 
     @Test func injectedResolvesAKeyPathWhenTheOwnerIsInitialised() {
-        let before = WrapperProbe.evaluations.count
+        let before = Evaluations.counter(for: WrapperProbe.self).count
         let viewModel = TemperatureViewModel()
         #expect(viewModel.temperatureProvider.celsius == 21)
-        #expect(WrapperProbe.evaluations.count - before <= 1)
+        #expect(Evaluations.counter(for: WrapperProbe.self).count - before <= 1)
     }
 
     @Test func injectedResolvesByTypeAndName() {

@@ -13,6 +13,29 @@ enum Evaluations {
     static let sharedOverride = Counter()
 }
 
+/// A key whose default counts its own evaluations, one count per `Tag`: a test that counts evaluations gives
+/// it a tag of its own, as a key read by other suites is also evaluated by them while the tests run in parallel.
+struct CountingKey<Tag>: InjectionKey {
+    static var defaultValue: any TemperatureProviding {
+        Evaluations.counter(for: Tag.self).increment()
+        return LiveTemperatureProvider()
+    }
+}
+
+extension Evaluations {
+    private static let counters = Protected<[ObjectIdentifier: Counter]>([:])
+
+    /// The evaluations of `CountingKey<Tag>`'s default.
+    static func counter<Tag>(for tag: Tag.Type) -> Counter {
+        counters.withLock { counters in
+            if let counter = counters[ObjectIdentifier(tag)] { return counter }
+            let counter = Counter()
+            counters[ObjectIdentifier(tag)] = counter
+            return counter
+        }
+    }
+}
+
 private struct TemperatureProviderKey: InjectionKey {
     static var defaultValue: any TemperatureProviding {
         Evaluations.temperature.increment()
