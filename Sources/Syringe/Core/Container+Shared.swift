@@ -1,5 +1,11 @@
+import SyringeShims
+
 extension Container {
-    private static let processWide = Container()
+    private static let processWide: Container = {
+        let container = Container()
+        syringe_publish_shared_links(container.links.address.unsafelyUnwrapped)
+        return container
+    }()
 
     /// The container bound to the current task by ``withOverrides(strict:_:operation:)``, if any.
     @TaskLocal static var taskLocal: Container?
@@ -10,7 +16,10 @@ extension Container {
     private static let bindingsMade = AtomicFlag()
 
     static func noteBinding() {
-        if !bindingsMade.isSet { bindingsMade.set() }
+        if !bindingsMade.isSet {
+            bindingsMade.set()
+            syringe_close_shared_links()
+        }
     }
 
     /// The current container: the one bound to this task by ``withOverrides(strict:_:operation:)`` (in a test),
@@ -23,6 +32,15 @@ extension Container {
     public static var shared: Container {
         if !bindingsMade.isSet { return processWide }
         return taskLocal ?? processWide
+    }
+
+    /// The fast path of the property wrappers: the published instance of the plain type `type` in
+    /// ``shared``, with its read section open (see ``lookUpPlain(_:)``), or nothing (take the slow path).
+    /// Neither retains the current container nor a registration: a wrapper's read costs a resolve's.
+    @usableFromInline
+    static func lookUpPlainInShared(_ type: ObjectIdentifier) -> PlainLookup {
+        if let links = syringe_shared_links() { return lookUpPlain(type, from: links, retainingEntry: false) }
+        return shared.lookUpPlain(type, retainingEntry: false)
     }
 
     /// The process-wide container, whatever the current task binds (for our own test fixtures).

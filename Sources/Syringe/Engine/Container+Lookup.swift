@@ -38,10 +38,19 @@ extension Container {
     /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
     ///
     /// Walks raw memory only (containers' links, tables, entries' blocks): a reference count touched here
-    /// would be one more shared write per resolve.
+    /// would be one more shared write per resolve. With `retainingEntry` false, a miss returns no registration.
     @usableFromInline
-    func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
-        guard var links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+    func lookUpPlain(_ type: ObjectIdentifier, retainingEntry: Bool = true) -> PlainLookup {
+        guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        return Container.lookUpPlain(type, from: links, retainingEntry: retainingEntry)
+    }
+
+    /// ``lookUpPlain(_:retainingEntry:)`` from the fast-path links of a container.
+    @inline(__always)
+    static func lookUpPlain(
+        _ type: ObjectIdentifier, from links: UnsafeMutableRawPointer, retainingEntry: Bool
+    ) -> PlainLookup {
+        var links = links
         let bits = UInt(bitPattern: type)
         let reader = syringe_read_begin()
         var isSelf = true
@@ -52,7 +61,7 @@ extension Container {
                     return PlainLookup(published: UnsafeRawPointer(payload), reader: reader, entry: nil)
                 }
                 // The registration of a parent is produced by its owner: the slow path finds both.
-                let entry = isSelf ? SlotTable.entry(of: block).retain() : nil
+                let entry = isSelf && retainingEntry ? SlotTable.entry(of: block).retain() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }

@@ -1,3 +1,5 @@
+import SyringeShims
+
 /// Injects a dependency when the owner is initialised, from a key path or by the property's type.
 ///
 /// ```swift
@@ -38,7 +40,18 @@ public struct Injected<Value> {
     /// ```swift
     /// @Injected var engine: any Engine
     /// ```
+    @inlinable
     public init(name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
+        // The fast path of `resolve`, compiled into the owner's initialiser: a published instance is copied
+        // out without a lock, without retaining the container. Everything else is one unspecialised call.
+        if name == nil {
+            let found = Container.lookUpPlainInShared(ObjectIdentifier(Value.self))
+            if let payload = found.published {
+                wrappedValue = payload.assumingMemoryBound(to: Value.self).pointee
+                syringe_read_end(found.reader.unsafelyUnwrapped)
+                return
+            }
+        }
         wrappedValue = Container.shared.resolved(Value.self, name: name, fileID: fileID, line: line)
     }
 }

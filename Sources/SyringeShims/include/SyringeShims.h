@@ -5,6 +5,7 @@
 #include "SyringeMemory.h"
 #include "SyringeReclamation.h"
 #include "SyringeRuntime.h"
+#include "SyringeShared.h"
 #include "SyringeThreadLocal.h"
 
 #endif

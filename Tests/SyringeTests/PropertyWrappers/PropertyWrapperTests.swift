@@ -129,6 +129,30 @@ struct PropertyWrapperTests {
         }
     }
 
+    /// In a process that never bound a test container, `@Injected` reads the process-wide container without
+    /// asking the task; from the first binding on, it must see the task's container.
+    @Test func injectedByTypeSeesATestContainerBoundAfterItsFastReads() async {
+        await #expect(processExitsWith: .success) {
+            final class Clock: Sendable {
+                let label: String
+                init(_ label: String) { self.label = label }
+            }
+            struct Holder { @Injected var clock: Clock }
+            Container.shared.register(Clock.self, scope: .singleton) { Clock("live") }
+            let live = Holder().clock
+            guard live.label == "live", Holder().clock === live else { exit(1) }
+            let mocked = Container.withOverrides {
+                $0.register(Clock.self, scope: .singleton) { Clock("mock") }
+            } operation: {
+                Holder().clock
+            }
+            guard mocked.label == "mock", Holder().clock === live else { exit(2) }
+            // A new registration in the process-wide container replaces the published instance.
+            Container.shared.register(Clock.self, scope: .singleton) { Clock("new") }
+            guard Holder().clock.label == "new" else { exit(3) }
+        }
+    }
+
     @Test func aFailingKeyPathWrapperNamesWhereItWasInjected() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             struct Broken {
