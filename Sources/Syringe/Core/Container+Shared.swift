@@ -40,7 +40,8 @@ extension Container {
     @usableFromInline
     static func lookUpPlainInShared(_ type: ObjectIdentifier) -> PlainLookup {
         if let links = syringe_shared_links() { return lookUpPlain(type, from: links, retainingEntry: false) }
-        return shared.lookUpPlain(type, retainingEntry: false)
+        guard let links = shared.links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        return lookUpPlain(type, from: links, retainingEntry: false)
     }
 
     /// The process-wide container, whatever the current task binds (for our own test fixtures).

@@ -38,14 +38,15 @@ extension Container {
     /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
     ///
     /// Walks raw memory only (containers' links, tables, entries' blocks): a reference count touched here
-    /// would be one more shared write per resolve. With `retainingEntry` false, a miss returns no registration.
+    /// would be one more shared write per resolve.
     @usableFromInline
-    func lookUpPlain(_ type: ObjectIdentifier, retainingEntry: Bool = true) -> PlainLookup {
+    func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
         guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
-        return Container.lookUpPlain(type, from: links, retainingEntry: retainingEntry)
+        return Container.lookUpPlain(type, from: links, retainingEntry: true)
     }
 
-    /// ``lookUpPlain(_:retainingEntry:)`` from the fast-path links of a container.
+    /// ``lookUpPlain(_:)`` from the fast-path links of a container; with `retainingEntry` false, a miss returns
+    /// no registration.
     @inline(__always)
     static func lookUpPlain(
         _ type: ObjectIdentifier, from links: UnsafeMutableRawPointer, retainingEntry: Bool

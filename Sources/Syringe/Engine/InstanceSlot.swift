@@ -9,9 +9,17 @@ import SyringeShims
 // with release stores and read with acquire loads (inside read sections, see `Reclamation`).
 @usableFromInline
 class InstanceSlot: @unchecked Sendable {
-    /// One allocation for what the lock-free paths read, then the mutex (see ``Layout``). A slot that shares the
-    /// lock of its owner (a scope's store) has a block of its own too, without the mutex.
-    let block: UnsafeMutableRawPointer
+    /// The memory of ``block``, inside this object (one allocation for the slot, its block and its mutex): the
+    /// first stored property, so that it starts where the object's stored properties do. Never read or written
+    /// as a Swift value after initialisation, only through ``block``.
+    @exclusivity(unchecked) private var blockStorage: BlockStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// The words the lock-free paths read, then the mutex (see ``Layout``); a table of registrations holds
+    /// blocks. A slot that shares the lock of its owner (a scope's store) has a block too, without the mutex.
+    final var block: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
+
+    /// ``Layout/words`` bytes, then room for the largest `pthread_mutex_t` of the supported platforms (Darwin's,
+    /// 64 bytes; 40 on Linux x86_64, 48 on Linux arm64).
+    typealias BlockStorage = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
 
     /// The words of a slot's block, which the fast path reads without touching the slot object (a table of
     /// registrations holds blocks, not objects).
@@ -39,7 +47,8 @@ class InstanceSlot: @unchecked Sendable {
     final var flags: UnsafeMutablePointer<UInt> {
         (block + Layout.flags).assumingMemoryBound(to: UInt.self)
     }
-    let lock: InlineLock
+    /// Set once, in `init` (a `var` only because the block's address is known after the first phase).
+    @exclusivity(unchecked) private(set) final var lock: InlineLock
     /// Whether the kept instance is published for the fast path.
     let publishes: Bool
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
@@ -55,18 +64,21 @@ class InstanceSlot: @unchecked Sendable {
     init(publishes: Bool, keepsWeakly: Bool, plainType: ObjectIdentifier? = nil, keyHash: Int = 0) {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
+        ownsLock = true
+        // Filled in below, once `self` exists: the block's address is the object's.
+        lock = InlineLock(at: UnsafeMutableRawPointer(bitPattern: InlineLock.alignment).unsafelyUnwrapped)
+        let block = self.block
         let offset = max(Layout.words, InlineLock.alignment)
-        assert(InlineLock.alignment <= 16, "malloc aligns to 16 bytes")
-        block = syringe_allocate(offset + InlineLock.size)
-        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
+        precondition(
+            offset + InlineLock.size <= MemoryLayout<BlockStorage>.size && InlineLock.alignment <= 16,
+            "a slot's block has no room for this platform's mutex")
         block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
         block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
-        lock = InlineLock(at: block + offset)
-        lock.initialize()
-        ownsLock = true
         block.storeBytes(
             of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
             as: UnsafeRawPointer.self)
+        lock = InlineLock(at: block + offset)
+        lock.initialize()
     }
 
     /// A slot guarded by `lock`, which its owner keeps alive longer than the slot (never held while user code
@@ -74,26 +86,13 @@ class InstanceSlot: @unchecked Sendable {
     init(sharing lock: InlineLock, keepsWeakly: Bool) {
         publishes = false
         self.keepsWeakly = keepsWeakly
-        // Such a slot publishes nothing, has no flags and is in no table: its block is never written, so all
-        // share one (an allocation less per instance of a request).
-        block = Self.unwrittenBlock
+        // Such a slot publishes nothing, has no flags and is in no table: its block stays zeros.
         self.lock = lock
         ownsLock = false
     }
 
-    /// The block of every slot that shares its owner's lock: zeros, never written.
-    // nonisolated(unsafe): written once, by its initialiser; read-only after.
-    nonisolated(unsafe) private static let unwrittenBlock: UnsafeMutableRawPointer = {
-        let block = syringe_allocate(Layout.words)
-        block.initializeMemory(as: UInt.self, repeating: 0, count: Layout.words / MemoryLayout<UInt>.stride)
-        return block
-    }()
-
     deinit {
-        if ownsLock {
-            lock.destroy()
-            syringe_deallocate(block)
-        }
+        if ownsLock { lock.destroy() }
     }
 
     /// What a build finds in the slot.
