@@ -76,7 +76,7 @@ extension Container {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service)
+                let instance = Instance.make(entry.service, published: slot.publishes)
                 do {
                     try build(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,

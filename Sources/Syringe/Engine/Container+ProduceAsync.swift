@@ -64,7 +64,7 @@ extension Container {
                 await ticket.waitAsync()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service)
+                let instance = Instance.make(entry.service, published: slot.publishes)
                 do {
                     try await buildAsync(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,

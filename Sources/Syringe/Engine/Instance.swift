@@ -15,6 +15,8 @@ final class Instance {
     /// Where the value lives.
     let payload: UnsafeMutableRawPointer
     let type: ServiceType
+    /// Whether `payload` came from malloc or posix_memalign (freed with `free`), else from Swift's allocator.
+    private let fromMalloc: Bool
     /// Whether the payload holds a value (the factory returned). Unchecked: written once by the build that
     /// owns the instance, before it is shared.
     @exclusivity(unchecked) private var isInitialized = false
@@ -22,18 +24,28 @@ final class Instance {
     /// reverse, so an instance goes before what it depends on. Unchecked: set under the keeping store's lock.
     @exclusivity(unchecked) var sequence: UInt64 = 0
 
-    private init(_ type: ServiceType) {
+    private init(_ type: ServiceType, published: Bool) {
         self.type = type
-        // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
-        payload =
-            type.alignment <= 16
-            ? syringe_allocate(max(type.size, 1))
-            : .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
+        if published && type.alignment <= 64 {
+            // Read by every resolve on every thread: on lines of its own, so that the reference count of the
+            // object allocated next (often the instance itself, which the factory makes right after this) does
+            // not share them. Else a thread's retain of a shared singleton costs the other a miss on each read.
+            payload = syringe_allocate_lines(max(type.size, 1))
+            fromMalloc = true
+        } else if type.alignment <= 16 {
+            // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
+            payload = syringe_allocate(max(type.size, 1))
+            fromMalloc = true
+        } else {
+            payload = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
+            fromMalloc = false
+        }
     }
 
-    /// A new instance with room for one value of `type`, uninitialised.
-    static func make(_ type: ServiceType) -> Instance {
-        Instance(type)
+    /// A new instance with room for one value of `type`, uninitialised; `published` when the fast path will
+    /// read it (a kept instance of a fast scope).
+    static func make(_ type: ServiceType, published: Bool = false) -> Instance {
+        Instance(type, published: published)
     }
 
     /// Records that the factory has initialised the payload.
@@ -51,7 +63,7 @@ final class Instance {
 
     deinit {
         if isInitialized { type.destroy(payload) }
-        if type.alignment <= 16 { syringe_deallocate(payload) } else { payload.deallocate() }
+        if fromMalloc { syringe_deallocate(payload) } else { payload.deallocate() }
     }
 }
 

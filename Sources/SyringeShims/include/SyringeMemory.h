@@ -15,6 +15,16 @@ static inline void *_Nonnull syringe_allocate(size_t size) {
     return memory;
 }
 
+/// `size` bytes (at least 1) on cache lines of their own: 64-byte aligned, rounded up to whole lines, so that no
+/// other allocation's hot words (an object's reference count) share a line with them. Freed with
+/// `syringe_deallocate`.
+static inline void *_Nonnull syringe_allocate_lines(size_t size) {
+    size_t rounded = size == 0 ? 64 : (size + 63) & ~(size_t)63;
+    void *memory = 0;
+    if (__builtin_expect(posix_memalign(&memory, 64, rounded) != 0 || memory == 0, 0)) abort();
+    return memory;
+}
+
 static inline void syringe_deallocate(void *_Nullable memory) {
     free(memory);
 }
