@@ -37,19 +37,7 @@ uintptr_t syringe_thread_id(void) {
     return (uintptr_t)pthread_self();
 }
 
-uintptr_t syringe_tls_key_create(void) {
-    pthread_key_t key;
-    if (pthread_key_create(&key, 0) != 0) abort();
-    return (uintptr_t)key;
-}
-
-void *syringe_tls_get(uintptr_t key) {
-    return pthread_getspecific((pthread_key_t)key);
-}
-
-void syringe_tls_set(uintptr_t key, void *value) {
-    pthread_setspecific((pthread_key_t)key, value);
-}
+_Thread_local void *syringe_thread_slots[syringe_thread_slot_count] = {0};
 
 _Thread_local unsigned char *syringe_scratch_top = 0;
 _Thread_local unsigned char *syringe_scratch_base = 0;

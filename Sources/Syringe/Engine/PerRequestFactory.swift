@@ -11,7 +11,7 @@ enum PerRequestFactory {
         let body: Body
     }
 
-    private static let current = ThreadLocalPointer<Current>()
+    private static let current = ThreadLocalPointer<Current>(.perRequestFactory)
 
     /// Runs `operation` with `body` as the factory of the per-request registration `key`.
     static func with<Result>(

@@ -10,7 +10,7 @@ enum FailureReporting {
         let line: UInt
     }
 
-    static let currentSite = ThreadLocalPointer<Site>()
+    static let currentSite = ThreadLocalPointer<Site>(.failureSite)
 
     /// Stops the program with `error`'s message; the trap points at `fileID`:`line`.
     static func stop(_ error: any Error, fileID: StaticString, line: UInt) -> Never {

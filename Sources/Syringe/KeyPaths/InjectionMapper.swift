@@ -15,7 +15,12 @@ public enum InjectionMapper {
     // @unchecked Sendable: key paths are immutable once created; every access goes through the lock.
     private final class Mappings: @unchecked Sendable {
         let lock = Lock()
-        var targets: [AnyKeyPath: AnyKeyPath] = [:]
+        var targets: [AnyKeyPath: AnyKeyPath] = [:] {
+            // Mirrored for readers that take no lock: a resolve with no remap anywhere skips the lock.
+            didSet { isEmpty.store(targets.isEmpty ? nil : UnsafeMutableRawPointer(bitPattern: 1)) }
+        }
+        /// nil while `targets` is empty (read without the lock).
+        let isEmpty = AtomicPointer()
     }
 
     private static let mappings = Mappings()
@@ -43,6 +48,7 @@ public enum InjectionMapper {
     ) rethrows -> Result {
         var mappings = taskMappings
         mappings.targets[original] = replacement
+        noteTaskMappings()
         return try $taskMappings.withValue(mappings, operation: operation)
     }
 
@@ -61,6 +67,7 @@ public enum InjectionMapper {
     ) async rethrows -> Result {
         var mappings = taskMappings
         mappings.targets[original] = replacement
+        noteTaskMappings()
         return try await $taskMappings.withValue(mappings, operation: operation, isolation: isolation)
     }
 
@@ -138,8 +145,17 @@ public enum InjectionMapper {
         }
     }
 
+    /// Set once a task-local remap was ever bound: until then, resolving a key path skips the task-local lookup.
+    /// It never goes back, since a `Task { }` may carry a binding beyond the call that made it.
+    private static let taskMappingsMade = AtomicFlag()
+
+    private static func noteTaskMappings() {
+        if !taskMappingsMade.isSet { taskMappingsMade.set() }
+    }
+
     /// Follows remaps from `keyPath`, stopping at a loop; the current task's remaps come first.
     static func target<Value>(for keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value> {
+        if !taskMappingsMade.isSet, mappings.isEmpty.load() == nil { return keyPath }
         let local = taskMappings.targets
         if !local.isEmpty, let replacement = local[keyPath] {
             // Both have the root and value type of `keyPath`, so this cast holds.

@@ -1,3 +1,5 @@
+import SyringeShims
+
 /// The plumbing of the key-path faces: how a property access becomes a produce of the engine.
 extension Container {
     /// Evaluates `keyPath` (after remaps) with the place of the request published for failure messages.
@@ -20,6 +22,17 @@ extension Container {
         do {
             guard found.entry.service.identity == ObjectIdentifier(Value.self) else {
                 return try convertedOverride(found, key: key, to: Value.self)
+            }
+            // A kept instance published for the lock-free path is copied out as `resolve` does, without the
+            // slot's lock; a container with a policy (a test container) or a shut-down one takes the engine's way.
+            if links.address != nil, found.owner.links.address != nil, !found.owner.closed.isSet {
+                let reader = syringe_read_begin()
+                if let payload = syringe_load_acquire(found.entry.published) {
+                    let value = payload.assumingMemoryBound(to: Value.self).pointee
+                    syringe_read_end(reader)
+                    return value
+                }
+                syringe_read_end(reader)
             }
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }
@@ -107,5 +120,5 @@ extension Key {
 
 /// Collects the key that a key-path evaluation reaches first (see `Container.learnKey(of:)`).
 enum KeyLearning {
-    static let slot = ThreadLocalPointer<Key?>()
+    static let slot = ThreadLocalPointer<Key?>(.keyLearning)
 }

@@ -1,18 +1,24 @@
 import SyringeShims
 
-/// A per-thread pointer slot over a pthread key, for state that belongs to the call running on this thread
-/// (the place a key path is resolved from, a key being learned). The pointees live on that thread's stack
-/// for the duration of the call that set them. The engine's own per-thread state (the current frame, the
-/// reader record) uses C thread-locals instead, which cost one access rather than a call.
+/// A per-thread pointer slot, for state that belongs to the call running on this thread (the place a key path
+/// is resolved from, a key being learned, a per-request factory). The pointees live on that thread's stack for
+/// the duration of the call that set them. One C thread-local access each (`syringe_thread_slots`).
 struct ThreadLocalPointer<Pointee>: Sendable {
-    private let key: UInt
+    /// Which slot: each user has its own, listed here so that no two share one.
+    enum Slot: UInt {
+        case failureSite = 0
+        case keyLearning = 1
+        case perRequestFactory = 2
+    }
 
-    init() {
-        key = UInt(syringe_tls_key_create())
+    private let index: UInt
+
+    init(_ slot: Slot) {
+        index = slot.rawValue
     }
 
     var pointer: UnsafeMutablePointer<Pointee>? {
-        get { syringe_tls_get(UInt(key))?.assumingMemoryBound(to: Pointee.self) }
-        nonmutating set { syringe_tls_set(UInt(key), newValue) }
+        @inline(__always) get { syringe_thread_slot(index)?.assumingMemoryBound(to: Pointee.self) }
+        @inline(__always) nonmutating set { syringe_set_thread_slot(index, newValue) }
     }
 }

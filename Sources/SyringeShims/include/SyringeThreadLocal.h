@@ -62,9 +62,17 @@ static inline void syringe_scratch_pop(void *_Nonnull memory) {
     }
 }
 
-/// A pthread key for a per-thread pointer (keys are never deleted).
-uintptr_t syringe_tls_key_create(void);
-void *_Nullable syringe_tls_get(uintptr_t key);
-void syringe_tls_set(uintptr_t key, void *_Nullable value);
+/// Per-thread pointer slots for the state of the call running on a thread (see `ThreadLocalPointer`): C
+/// thread-locals, one access each, where a pthread key costs a call into the C library.
+enum { syringe_thread_slot_count = 4 };
+extern _Thread_local void *_Nullable syringe_thread_slots[syringe_thread_slot_count];
+
+static inline void *_Nullable syringe_thread_slot(uintptr_t index) {
+    return syringe_thread_slots[index];
+}
+
+static inline void syringe_set_thread_slot(uintptr_t index, void *_Nullable value) {
+    syringe_thread_slots[index] = value;
+}
 
 #endif
