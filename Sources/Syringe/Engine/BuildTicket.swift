@@ -8,14 +8,20 @@ import SyringeShims
 // @unchecked Sendable: the state word is atomic; `threadsWaiting` and `continuations` are guarded by
 // `waitLock`; `owner` by the wait graph's lock.
 final class BuildTicket: @unchecked Sendable {
+    /// The memory of the atomic state word: the first stored property, so that it starts where the object's
+    /// stored properties do (`_getUnsafePointerToStoredProperties`), at an address that never changes. Never read
+    /// or written as a Swift value after initialisation, only through ``state``. (A `ManagedBuffer` subclass
+    /// would cost a generic metadata instantiation at a process's first build; memory of its own, a malloc.)
+    @exclusivity(unchecked) private var stateStorage: UInt = State.building
     /// Who holds the build: changes when a finished build waits for an outer one to commit it.
     var owner: ExecutionID
     // Guarded by `waitLock`, which is the exclusivity: the runtime's dynamic checks are skipped.
     @exclusivity(unchecked) private var threadsWaiting = false
     @exclusivity(unchecked) private var continuations: [UnsafeContinuation<Void, Never>] = []
-    /// The atomic state word, in memory of its own (a class property has no stable address; a
-    /// `ManagedBuffer` subclass would cost a generic metadata instantiation at a process's first build).
-    private let state: UnsafeMutablePointer<UInt>
+    /// The atomic state word.
+    private var state: UnsafeMutablePointer<UInt> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
+    }
 
     /// The values of the state word.
     private enum State {
@@ -33,12 +39,6 @@ final class BuildTicket: @unchecked Sendable {
     /// A ticket held by `owner`.
     init(owner: ExecutionID) {
         self.owner = owner
-        state = syringe_allocate(MemoryLayout<UInt>.size).bindMemory(to: UInt.self, capacity: 1)
-        state.initialize(to: State.building)
-    }
-
-    deinit {
-        syringe_deallocate(state)
     }
 
     /// Marks the ticket awaited, under `waitLock`; `false` when the build has already ended.

@@ -15,8 +15,8 @@ final class Instance {
     /// Where the value lives.
     let payload: UnsafeMutableRawPointer
     let type: ServiceType
-    /// Whether `payload` came from malloc or posix_memalign (freed with `free`), else from Swift's allocator.
-    private let fromMalloc: Bool
+    /// The malloc'd block that holds `payload` (freed with `free`), or nil when Swift's allocator made it.
+    private let allocation: UnsafeMutableRawPointer?
     /// Whether the payload holds a value (the factory returned). Unchecked: written once by the build that
     /// owns the instance, before it is shared.
     @exclusivity(unchecked) private var isInitialized = false
@@ -30,15 +30,16 @@ final class Instance {
             // Read by every resolve on every thread: on lines of its own, so that the reference count of the
             // object allocated next (often the instance itself, which the factory makes right after this) does
             // not share them. Else a thread's retain of a shared singleton costs the other a miss on each read.
-            payload = syringe_allocate_lines(max(type.size, 1))
-            fromMalloc = true
+            var block: UnsafeMutableRawPointer?
+            payload = syringe_allocate_lines(max(type.size, 1), &block)
+            allocation = block
         } else if type.alignment <= 16 {
             // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
             payload = syringe_allocate(max(type.size, 1))
-            fromMalloc = true
+            allocation = payload
         } else {
             payload = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
-            fromMalloc = false
+            allocation = nil
         }
     }
 
@@ -63,7 +64,7 @@ final class Instance {
 
     deinit {
         if isInitialized { type.destroy(payload) }
-        if fromMalloc { syringe_deallocate(payload) } else { payload.deallocate() }
+        if let allocation { syringe_deallocate(allocation) } else { payload.deallocate() }
     }
 }
 
