@@ -8,6 +8,8 @@
 //                       never-inlined function returning a +1 reference to a run-time-built object
 //   3 graph of 10       resolve Root -> 3 mids -> 2 leaves each, all new
 //   4 property wrapper  construct a holder and read its injected cached property
+//   4 property wrapper, key path   the same through a key path (`@Injected(\.single)`, a `provide(.singleton)`
+//                       property; swift-dependencies' `@Dependency` is a key path in both cases)
 //   5 register 1000           new container, 1,000 registrations (ops: 1 = the lot)
 //   5 register+resolve 1000   the same, then resolve each once: the difference is 1,000 first resolves
 //   6 resolve 1st / 1000th of 1000   one resolve from a container holding 1,000 registrations
@@ -190,6 +192,15 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(SyringeHolder().single) }
     }
     micro("Dependencies: 4 property wrapper") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(DependenciesHolder().single) }
+    }
+    micro("Baseline: 4 property wrapper, key path") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(BaselineHolder(manual).single) }
+    }
+    micro("Syringe: 4 property wrapper, key path") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(SyringeKeyPathHolder().single) }
+    }
+    micro("Dependencies: 4 property wrapper, key path") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(DependenciesHolder().single) }
     }
 
@@ -398,4 +409,14 @@ extension Syringe.Scope {
 /// Case 4 with Syringe: the holder's `@Injected` property, resolved from `Container.shared`.
 struct SyringeHolder {
     @Injected var single: Single
+}
+
+extension Syringe.Container {
+    /// Case 4 through a key path: a container property kept as a singleton.
+    var benchmarkSingle: Single { provide(.singleton) { Single() } }
+}
+
+/// Case 4 with Syringe through a key path: `@Injected(\.benchmarkSingle)`.
+struct SyringeKeyPathHolder {
+    @Injected(\.benchmarkSingle) var single
 }
