@@ -23,7 +23,11 @@ final class HostileCounter: Sendable {
     private let box = HostileBox(0)
 
     @discardableResult
-    func increment() -> Int { box.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        box.withLock {
+            $0 += 1; return $0
+        }
+    }
 
     var count: Int { box.current }
 }
