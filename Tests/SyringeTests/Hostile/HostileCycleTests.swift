@@ -32,7 +32,9 @@ struct HostileCycleTests {
     func aTwoStepCycleThroughTheCapturedContainer(scope: Scope) {
         let container = Container()
         container.register(HCycleP.self, scope: scope) { HCycleP(try container.resolve(HCycleQ.self)) }
-        container.register(HCycleQ.self, scope: scope) { _ = try container.resolve(HCycleP.self); return HCycleQ(nil) }
+        container.register(HCycleQ.self, scope: scope) {
+            _ = try container.resolve(HCycleP.self); return HCycleQ(nil)
+        }
         let outcome = boundedOnThread(5) { try container.resolve(HCycleP.self) }
         #expect(!outcome.isHang)
         #expect(outcome.code == .cycle)
