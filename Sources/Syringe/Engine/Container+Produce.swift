@@ -85,11 +85,28 @@ extension Container {
                     slot.abandon(ticket)
                     throw error
                 }
+                if _slowPath(instance.sequence == 0) {
+                    if let ended = endedDuringBuild(entry, slot: slot) {
+                        Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+                        throw ended
+                    }
+                }
                 // The role held them unretained: they must live until the build has ended.
                 withExtendedLifetime(ticket) { instance.copy(to: output) }
                 return
             }
         }
+    }
+
+    /// Why a stored build that its slot did not keep (its instance has no place in the order of completed
+    /// builds) was refused: its container was shut down, or the `withScope` call that owns its slot ended, while
+    /// it ran. Nobody would ever dispose of such an instance, so the caller disposes of it and throws this.
+    /// `nil` for a build a `reset` overtook (its instance is the caller's, as a unique one is), or one whose
+    /// commit waits for an ancestor's frame.
+    func endedDuringBuild(_ entry: Entry, slot: InstanceSlot) -> ResolutionError? {
+        if slot === entry { return closed.isSet ? Diagnostics.shutDown(entry) : nil }
+        guard let bound = TaskSlotsChain.slots(for: entry.scope), bound.slot(for: entry) == nil else { return nil }
+        return bound.ended(entry)
     }
 
     /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has

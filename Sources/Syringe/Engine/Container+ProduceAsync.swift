@@ -75,6 +75,10 @@ extension Container {
                 }
                 // The role held them unretained: they must live until the build has ended.
                 withExtendedLifetime(ticket) {}
+                if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot) {
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    throw ended
+                }
                 return instance
             }
         }
