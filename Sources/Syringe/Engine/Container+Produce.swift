@@ -10,7 +10,10 @@ extension Container {
         if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
             policy.willProduce(entry, reused: isKept(entry, for: requester))
         }
-        if _slowPath(entry.execution != .synchronous || entry.needsAsync) { try requireSynchronous(entry) }
+        if _slowPath(entry.execution != .synchronous || entry.needsAsync) {
+            if try reusedWithinResolution(entry, requester: requester, into: output) { return }
+            try requireSynchronous(entry)
+        }
         switch entry.storage {
         case .none:
             // Unique and graph instances are not kept here, so their dependencies come from the requesting
@@ -200,6 +203,26 @@ extension Container {
             return context.graphRecord(.init(entry, requester)) != nil
         case .stored: return (try? slot(for: entry))?.keptValue != nil
         }
+    }
+
+    /// For an async or main-actor registration asked for synchronously: its instance when the current
+    /// resolution already has one (a `.graph` instance its async part built, or one on the path whose factory
+    /// returned, closing a cycle), which needs no factory to run. Whether it exists is decided by the
+    /// resolution itself, never by what other threads or tasks did, so the answer does not vary between runs.
+    private func reusedWithinResolution(
+        _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard let parent = CurrentFrame.pointer, entry.storage != .none else { return false }
+        guard let building = Frame.building(entry, from: parent) else {
+            guard entry.storage == .graph, let context = Engine.existingContext(of: parent),
+                let record = context.graphRecord(.init(entry, requester))
+            else { return false }
+            record.instance.copy(to: output)
+            if let pending = record.hooksPendingAt { Engine.taint(parent, with: pending) }
+            return true
+        }
+        guard building.pointee.constructed != nil else { return false }
+        return try reenter(entry, from: parent, into: output)
     }
 
     /// The synchronous engine's check of an entry whose factory (or a hook) is async or isolated to the main

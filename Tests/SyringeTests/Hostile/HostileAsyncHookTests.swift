@@ -105,9 +105,11 @@ struct HostileAsyncHookTests {
             child.peer = try r.resolveIfRegistered(HHooked.self)
             return child
         }
-        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(HHooked.self) }
-        // The child's synchronous factory asks for the parent, which has an async hook: refused, not a hang.
-        #expect(error?.code == .asyncRequired)
+        // The child's synchronous factory asks for the parent (async: it has an async hook), whose factory has
+        // returned on this resolution's path: it gets that parent.
+        let parent = try await container.resolveAsync(HHooked.self)
+        #expect(parent.peer?.label == "child")
+        #expect(parent.peer?.peer === parent)
     }
 
     @Test func argumentsReachTheFactory() async throws {
@@ -145,5 +147,48 @@ struct HostileAsyncHookTests {
                 .onCreated { hooked, _ async in hooked.hooks.append("async") }
         }
         #expect(try await container.resolveAsync(HHooked.self).hooks == ["async"])
+    }
+}
+
+final class HOwner: @unchecked Sendable {  // `helper` is set by its hook
+    var helper: HHelper?
+}
+
+final class HHelper: Sendable {
+    let owner: HOwner
+    init(owner: HOwner) { self.owner = owner }
+}
+
+/// `.graph` instances are shared between the sync and async parts of one resolution (Design decisions, "One
+/// engine for sync and async"). Found broken: a synchronous factory that asked for an async `.graph` instance
+/// the resolution had already built got `asyncRequired`, so an async hook could not close a cycle through a
+/// synchronous factory, nor a `Lazy` made in an async factory be read.
+@Suite("Hostile: async .graph instances seen from synchronous parts", .timeLimit(.minutes(1)))
+struct HostileAsyncGraphTests {
+    @Test func anAsyncHookClosesACycleThroughASynchronousFactory() async throws {
+        let container = Container()
+        container.register(HOwner.self, scope: .graph) { () async in HOwner() }
+            .onCreated { owner, r async throws in owner.helper = try r.resolve() }
+        container.register(HHelper.self, scope: .graph) { r in HHelper(owner: try r.resolve()) }
+        let owner = try await container.resolveAsync(HOwner.self)
+        #expect(owner.helper?.owner === owner)
+    }
+
+    @Test func aLazyMadeInAnAsyncFactoryIsReadLater() async throws {
+        let container = Container()
+        container.register(HLazyChick.self, scope: .graph, using: HLazyChick.init)
+        container.register(HLazyNest.self, scope: .graph) { r async throws in
+            HLazyNest(chick: try r.resolve(Lazy<HLazyChick>.self))
+        }
+        let nest = try await container.resolveAsync(HLazyNest.self)
+        #expect(try nest.chick.value.nest === nest)
+    }
+
+    /// Outside such a resolution the synchronous API still refuses the async registration.
+    @Test func aFreshSynchronousRequestIsStillRefused() {
+        let container = Container()
+        container.register(HOwner.self, scope: .graph) { () async in HOwner() }
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(HOwner.self) }
+        #expect(error?.code == .asyncRequired)
     }
 }
