@@ -83,6 +83,9 @@ let package = Package(
             path: "Examples/TodoServer"),
         .testTarget(name: "SyringeTests", dependencies: ["Syringe"]),
         .testTarget(name: "SyringeTestingTests", dependencies: ["Syringe", "SyringeTesting"]),
+        // The code examples of DESIGN.md and the README, compiled as written (their type names are the ones
+        // the other test targets use for fixtures, so they get a module of their own).
+        .testTarget(name: "HostileExamplesTests", dependencies: ["Syringe", "SyringeTesting"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [

@@ -4,8 +4,10 @@ extension Key {
     enum Origin: Hashable, Sendable {
         /// An ``InjectionKey`` type, read through the container property named `accessor`.
         case injectionKey(any Any.Type, accessor: StaticString)
-        /// A computed property named `name` of a container or sub-container type `owner`.
-        case property(owner: any Any.Type, name: StaticString)
+        /// A computed property named `name` of a container or sub-container type `owner`, declared in the file
+        /// `file` (its `#fileID`): extensions in two files or modules may declare properties of one name, and
+        /// those are two dependencies. A property's getter and setter are in one file.
+        case property(owner: any Any.Type, name: StaticString, file: StaticString)
         /// One contribution to a multi-binding: unique per `contribute` call, so contributions never replace
         /// each other. The place is shown in paths.
         case contribution(id: UInt64, fileID: StaticString, line: UInt)
@@ -16,8 +18,8 @@ extension Key {
             switch (lhs, rhs) {
             case (.injectionKey(let a, _), .injectionKey(let b, _)):
                 return ObjectIdentifier(a) == ObjectIdentifier(b)
-            case (.property(let a, let x), .property(let b, let y)):
-                return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y)
+            case (.property(let a, let x, let f), .property(let b, let y, let g)):
+                return ObjectIdentifier(a) == ObjectIdentifier(b) && Origin.sameText(x, y) && Origin.sameText(f, g)
             case (.contribution(let a, _, _), .contribution(let b, _, _)):
                 return a == b
             case (.allContributions(let a), .allContributions(let b)):
@@ -36,8 +38,8 @@ extension Key {
             switch self {
             case .injectionKey(let type, _):
                 return Key.mix(ObjectIdentifier(type))
-            case .property(let owner, let name):
-                // FNV-1a over the property name's bytes.
+            case .property(let owner, let name, _):
+                // FNV-1a over the property name's bytes (properties of one name in two files share a hash).
                 var hash: UInt = 0xcbf2_9ce4_8422_2325
                 name.withUTF8Buffer { bytes in
                     for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
@@ -64,7 +66,7 @@ extension Key {
             switch self {
             case .injectionKey(let type, let accessor):
                 return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
-            case .property(let owner, let name):
+            case .property(let owner, let name, _):
                 return "\(_typeName(owner, qualified: false)).\(name)"
             case .contribution(_, let fileID, let line):
                 return "\(TypeName.describe(serviceType)) (contribution at \(fileID):\(line))"

@@ -10,7 +10,10 @@ extension Container {
         if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
             policy.willProduce(entry, reused: isKept(entry, for: requester))
         }
-        if _slowPath(entry.execution != .synchronous || entry.needsAsync) { try requireSynchronous(entry) }
+        if _slowPath(entry.execution != .synchronous || entry.needsAsync) {
+            if try reusedWithinResolution(entry, requester: requester, into: output) { return }
+            try requireSynchronous(entry)
+        }
         switch entry.storage {
         case .none:
             // Unique and graph instances are not kept here, so their dependencies come from the requesting
@@ -85,11 +88,28 @@ extension Container {
                     slot.abandon(ticket)
                     throw error
                 }
+                if _slowPath(instance.sequence == 0) {
+                    if let ended = endedDuringBuild(entry, slot: slot) {
+                        Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+                        throw ended
+                    }
+                }
                 // The role held them unretained: they must live until the build has ended.
                 withExtendedLifetime(ticket) { instance.copy(to: output) }
                 return
             }
         }
+    }
+
+    /// Why a stored build that its slot did not keep (its instance has no place in the order of completed
+    /// builds) was refused: its container was shut down, or the `withScope` call that owns its slot ended, while
+    /// it ran. Nobody would ever dispose of such an instance, so the caller disposes of it and throws this.
+    /// `nil` for a build a `reset` overtook (its instance is the caller's, as a unique one is), or one whose
+    /// commit waits for an ancestor's frame.
+    func endedDuringBuild(_ entry: Entry, slot: InstanceSlot) -> ResolutionError? {
+        if slot === entry { return closed.isSet ? Diagnostics.shutDown(entry) : nil }
+        guard let bound = TaskSlotsChain.slots(for: entry.scope), bound.slot(for: entry) == nil else { return nil }
+        return bound.ended(entry)
     }
 
     /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has
@@ -183,6 +203,26 @@ extension Container {
             return context.graphRecord(.init(entry, requester)) != nil
         case .stored: return (try? slot(for: entry))?.keptValue != nil
         }
+    }
+
+    /// For an async or main-actor registration asked for synchronously: its instance when the current
+    /// resolution already has one (a `.graph` instance its async part built, or one on the path whose factory
+    /// returned, closing a cycle), which needs no factory to run. Whether it exists is decided by the
+    /// resolution itself, never by what other threads or tasks did, so the answer does not vary between runs.
+    private func reusedWithinResolution(
+        _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        guard let parent = CurrentFrame.pointer, entry.storage != .none else { return false }
+        guard let building = Frame.building(entry, from: parent) else {
+            guard entry.storage == .graph, let context = Engine.existingContext(of: parent),
+                let record = context.graphRecord(.init(entry, requester))
+            else { return false }
+            record.instance.copy(to: output)
+            if let pending = record.hooksPendingAt { Engine.taint(parent, with: pending) }
+            return true
+        }
+        guard building.pointee.constructed != nil else { return false }
+        return try reenter(entry, from: parent, into: output)
     }
 
     /// The synchronous engine's check of an entry whose factory (or a hook) is async or isolated to the main

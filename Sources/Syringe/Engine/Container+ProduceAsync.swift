@@ -75,6 +75,10 @@ extension Container {
                 }
                 // The role held them unretained: they must live until the build has ended.
                 withExtendedLifetime(ticket) {}
+                if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot) {
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    throw ended
+                }
                 return instance
             }
         }
@@ -98,9 +102,7 @@ extension Container {
     private func buildAsync(
         _ entry: Entry, role: BuildRole, in container: Container, into instance: Instance, arguments: (any Sendable)?
     ) async throws {
-        guard case .async(let make) = entry.factory else {
-            try Diagnostics.throwAsyncRequired(entry)
-        }
+        let make = try Engine.asyncFactory(of: entry)
         let parent = AsyncFrame.current
         if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
             try Diagnostics.throwCycle(entry)
@@ -143,6 +145,32 @@ extension Container {
 }
 
 extension Engine {
+    /// The factory of `entry` as the async engine calls it. A synchronous factory gets here when a hook is
+    /// async: it runs in place, joined to the async frame bound while it runs, with its arguments (if any)
+    /// unpacked to the tuple of the key's argument types that it reads.
+    static func asyncFactory(
+        of entry: Entry
+    ) throws -> @Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) async throws -> Void {
+        switch entry.factory {
+        case .async(let make):
+            return make
+        case .sync(let make):
+            let argumentTypes = entry.key.argumentTypes
+            return { resolution, arguments, output in
+                try joining(AsyncFrame.current) { () in
+                    guard let arguments, let argumentTypes else { return try make(resolution, nil, output) }
+                    func call<Arguments>(_: Arguments.Type) throws {
+                        var typed = arguments as! Arguments
+                        try withUnsafePointer(to: &typed) { try make(resolution, UnsafeRawPointer($0), output) }
+                    }
+                    try call(argumentTypes)
+                }
+            }
+        case .mainActor, .perRequest:
+            try Diagnostics.throwAsyncRequired(entry)
+        }
+    }
+
     /// Runs `onCreated` hooks, sync and async, on the instance of the async frame `box`.
     static func runCreatedHooks(
         _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: UnsafeMutableRawPointer, in container: Container,

@@ -55,7 +55,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     private enum Flag: UInt {
         /// An `onCreated` hook is registered.
         case hasHooks = 1
-        /// An async `onCreated` hook is registered: then only the async API can build it.
+        /// An async `onCreated` hook is registered: then only the async API can build it, and its instance is
+        /// not published for the synchronous fast path (`InstanceSlot.unpublishedFlag`).
         case hasAsyncHooks = 2
         /// Marked with `.liveOnly()`.
         case liveOnly = 4
@@ -197,7 +198,15 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     func addCreated(_ hook: CreatedHook) {
         lock.withLock { hooks.created.append(hook) }
-        if hook.isAsync { set(.hasAsyncHooks) }
+        if hook.isAsync {
+            // A synchronous factory with an async hook: the synchronous API must refuse its instance too,
+            // also once it is kept (see "The synchronous API always refuses an async registration").
+            lock.withLock {
+                let word = syringe_load_word_acquire(flags)
+                syringe_store_word_release(flags, word | Flag.hasAsyncHooks.rawValue)
+                withdrawPublishedHoldingLock()
+            }
+        }
         set(.hasHooks)
     }
 

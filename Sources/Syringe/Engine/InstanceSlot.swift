@@ -49,8 +49,11 @@ class InstanceSlot: @unchecked Sendable {
     }
     /// Set once, in `init` (a `var` only because the block's address is known after the first phase).
     @exclusivity(unchecked) private(set) final var lock: InlineLock
-    /// Whether the kept instance is published for the fast path.
+    /// Whether the kept instance is published for the fast path (see also ``publishesNow``).
     let publishes: Bool
+    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good: `Entry`'s
+    /// flag for an async `onCreated` hook, as only the async API may hand out such an instance.
+    static let unpublishedFlag: UInt = 2
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
     let keepsWeakly: Bool
     // Guarded by `lock`, which is the exclusivity: the runtime's dynamic checks are skipped.
@@ -95,6 +98,18 @@ class InstanceSlot: @unchecked Sendable {
         if ownsLock { lock.destroy() }
     }
 
+    /// Whether a kept instance is published now: ``publishes``, unless the owner withdrew it. Read under the
+    /// lock, which the owner holds to set the flag.
+    private var publishesNow: Bool {
+        publishes && syringe_load_word_acquire(flags) & Self.unpublishedFlag == 0
+    }
+
+    /// Stops publishing for good and withdraws what is published; the instance stays kept. The caller holds
+    /// the lock and has set ``unpublishedFlag``.
+    final func withdrawPublishedHoldingLock() {
+        if publishes { syringe_store_release(published, nil) }
+    }
+
     /// What a build finds in the slot.
     enum State {
         /// A kept instance.
@@ -131,7 +146,7 @@ class InstanceSlot: @unchecked Sendable {
                 self.object = object
             } else {
                 self.instance = instance
-                if publishes { syringe_store_release(published, instance.payload) }
+                if publishesNow { syringe_store_release(published, instance.payload) }
             }
         }
         if ticket === claim { ticket = nil }
@@ -182,7 +197,7 @@ class InstanceSlot: @unchecked Sendable {
         lock.withLock {
             instance = kept
             self.object = object
-            if publishes, let kept { syringe_store_release(published, kept.payload) }
+            if publishesNow, let kept { syringe_store_release(published, kept.payload) }
         }
     }
 

@@ -1,28 +1,50 @@
 /// A resolve deferred to later (a lazy handle, a lazily injected property) that still belongs to the
 /// resolution that created it: made inside a factory, it keeps that resolution's `.graph` instances, so a
 /// lazily resolved `.graph` dependency is the one of the graph that built its owner.
-// @unchecked Sendable: the context is only used through its own lock.
+// @unchecked Sendable: the context is only used through its own lock; `keptBy` is immutable.
 final class LaterResolution: @unchecked Sendable {
     private let context: ResolutionContext?
+    /// The nearest `.singleton` or `.cached` build on the path that made the handle: the instance it builds
+    /// keeps the handle, so it keeps what the handle resolves, and an instance of a task-bound scope resolved
+    /// through it is `captive` (see `Engine.refuseCaptive`), as it would be inside that build.
+    private let keptBy: Entry?
+
+    /// The holder of the handle being read on this thread, if it is kept (for `Engine.refuseCaptive`).
+    static let reading = ThreadLocalPointer<Entry?>(.lazyHolder)
 
     /// Captures the resolution running on this thread (or in this task's async build), if any.
     init() {
-        if let frame = Engine.currentFrame { context = Engine.context(of: frame) } else { context = nil }
+        let frame = Engine.currentFrame
+        if let frame { context = Engine.context(of: frame) } else { context = nil }
+        var holder: Entry?
+        var node = frame
+        while let current = node, holder == nil {
+            if let entry = current.pointee.entry?.takeUnretainedValue(),
+                entry.scope == .singleton || entry.scope == .cached
+            {
+                holder = entry
+            }
+            node = current.pointee.parent
+        }
+        // A handle made while another handle is read belongs to that one's holder too.
+        keptBy = holder ?? Self.reading.pointer?.pointee
     }
 
     /// Runs `body` (a resolve) as a new request of the captured resolution; from inside another resolution,
     /// as part of that one.
     func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let context, CurrentFrame.pointer == nil else { return try body() }
-        var frame = Frame(continuing: context)
-        return try withUnsafeMutablePointer(to: &frame) { frame in
-            var result: Result?
-            do {
+        var holder = keptBy
+        return try withUnsafeMutablePointer(to: &holder) { holder in
+            let outer = Self.reading.pointer
+            Self.reading.pointer = keptBy == nil ? outer : holder
+            defer { Self.reading.pointer = outer }
+            guard let context, CurrentFrame.pointer == nil else { return try body() }
+            var frame = Frame(continuing: context)
+            return try withUnsafeMutablePointer(to: &frame) { frame in
+                var result: Result?
                 try Engine.run(frame, role: .unique) { result = try body() }
-            } catch {
-                throw error
+                return result!
             }
-            return result!
         }
     }
 }

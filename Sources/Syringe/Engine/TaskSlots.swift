@@ -56,5 +56,9 @@ extension Engine {
             }
             node = current.pointee.parent
         }
+        // A lazy handle that a kept instance holds, read later: that instance keeps what it resolves.
+        if let holder = LaterResolution.reading.pointer?.pointee {
+            throw Diagnostics.captive(entry, heldBy: holder)
+        }
     }
 }

@@ -50,7 +50,8 @@ extension Container {
         _ factory: () throws -> Value
     ) -> Value {
         produceKeyPathValue(
-            .property(owner: Container.self, name: function), scope: scope, fileID: fileID, line: line, factory: factory
+            .property(owner: Container.self, name: function, file: fileID), scope: scope, fileID: fileID, line: line,
+            factory: factory
         )
     }
 
@@ -65,7 +66,9 @@ extension Container {
     public func override<Value: Sendable>(
         _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
-        override(Key.property(function, of: Container.self, as: Value.self), with: value, fileID: fileID, line: line)
+        override(
+            Key.property(function, of: Container.self, in: fileID, as: Value.self), with: value, fileID: fileID,
+            line: line)
     }
 
     /// Reads a dependency of the current container (``shared``) through its key path, after remaps.

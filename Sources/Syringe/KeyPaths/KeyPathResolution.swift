@@ -112,9 +112,14 @@ extension Container {
 }
 
 extension Key {
-    /// The key of a container property named `name` of `owner` (`provide` and `override(_:)`).
-    static func property<Value>(_ name: StaticString, of owner: any Any.Type, as value: Value.Type) -> Key {
-        Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: .property(owner: owner, name: name))
+    /// The key of a container property named `name` of `owner`, declared in `file` (`provide` and
+    /// `override(_:)`).
+    static func property<Value>(
+        _ name: StaticString, of owner: any Any.Type, in file: StaticString, as value: Value.Type
+    ) -> Key {
+        Key(
+            serviceType: Value.self, name: nil, argumentTypes: nil,
+            origin: .property(owner: owner, name: name, file: file))
     }
 }
 

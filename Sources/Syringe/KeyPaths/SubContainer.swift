@@ -45,7 +45,8 @@ extension SubContainer {
         _ factory: () throws -> Value
     ) -> Value {
         container.produceKeyPathValue(
-            .property(owner: Self.self, name: function), scope: scope, fileID: fileID, line: line, factory: factory)
+            .property(owner: Self.self, name: function, file: fileID), scope: scope, fileID: fileID, line: line,
+            factory: factory)
     }
 
     /// Overrides a `provide` property from its setter; the override replaces the default and its
@@ -62,6 +63,6 @@ extension SubContainer {
         _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
         container.override(
-            Key.property(function, of: Self.self, as: Value.self), with: value, fileID: fileID, line: line)
+            Key.property(function, of: Self.self, in: fileID, as: Value.self), with: value, fileID: fileID, line: line)
     }
 }

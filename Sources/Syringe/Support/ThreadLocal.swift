@@ -9,6 +9,7 @@ struct ThreadLocalPointer<Pointee>: Sendable {
         case failureSite = 0
         case keyLearning = 1
         case perRequestFactory = 2
+        case lazyHolder = 3
     }
 
     private let index: UInt

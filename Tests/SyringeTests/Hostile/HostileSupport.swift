@@ -1,0 +1,168 @@
+import Foundation
+import Syringe
+import Testing
+
+/// A value behind a lock, for the hostile suites (public API only: no `@testable` helpers).
+final class HostileBox<Value>: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withLock { $0 } }
+}
+
+/// Counts from any thread.
+final class HostileCounter: Sendable {
+    private let box = HostileBox(0)
+
+    @discardableResult
+    func increment() -> Int {
+        box.withLock {
+            $0 += 1; return $0
+        }
+    }
+
+    var count: Int { box.current }
+}
+
+/// An error a hostile factory or hook throws.
+struct HostileFailure: Error, CustomStringConvertible {
+    var reason = "boom"
+    var description: String { "HostileFailure(\(reason))" }
+}
+
+/// What a bounded run ended with: a value, an error, or nothing within the time (a hang).
+enum Bounded<Value: Sendable>: Sendable {
+    case value(Value)
+    case error(any Error)
+    case hang
+
+    var code: ResolutionError.Code? {
+        if case .error(let error) = self { return (error as? ResolutionError)?.code }
+        return nil
+    }
+
+    var isHang: Bool {
+        if case .hang = self { return true }
+        return false
+    }
+
+    var value: Value? {
+        if case .value(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Runs `body` in a task of its own and gives up waiting after `seconds`: a hang fails the test instead of
+/// blocking the run (the hung task is left behind).
+func bounded<Value: Sendable>(
+    _ seconds: Double = 10, _ body: @escaping @Sendable () async throws -> Value
+) async -> Bounded<Value> {
+    let done = HostileBox(false)
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Bounded<Value>, Never>) in
+        let finish: @Sendable (Bounded<Value>) -> Void = { outcome in
+            let first = done.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if first { continuation.resume(returning: outcome) }
+        }
+        Task {
+            do { finish(.value(try await body())) } catch { finish(.error(error)) }
+        }
+        Task.detached {
+            try? await Task.sleep(for: .seconds(seconds))
+            finish(.hang)
+        }
+    }
+}
+
+/// Runs `body` on a thread of its own (with `stackSize` bytes of stack) and gives up waiting after `seconds`.
+func boundedOnThread<Value: Sendable>(
+    _ seconds: Double = 10, stackSize: Int = 1 << 20, _ body: @escaping @Sendable () throws -> Value
+) -> Bounded<Value> {
+    let result = HostileBox<Bounded<Value>>(.hang)
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let outcome: Bounded<Value>
+        do { outcome = .value(try body()) } catch { outcome = .error(error) }
+        result.withLock { $0 = outcome }
+        finished.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    if finished.wait(timeout: .now() + seconds) == .timedOut { return .hang }
+    return result.current
+}
+
+/// Runs `count` bodies on threads of their own, each bounded.
+func boundedOnThreads<Value: Sendable>(
+    _ count: Int, seconds: Double = 10, _ body: @escaping @Sendable (Int) throws -> Value
+) -> [Bounded<Value>] {
+    let results = HostileBox<[Bounded<Value>]>(Array(repeating: .hang, count: count))
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            let outcome: Bounded<Value>
+            do { outcome = .value(try body(index)) } catch { outcome = .error(error) }
+            results.withLock { $0[index] = outcome }
+            group.leave()
+        }.start()
+    }
+    _ = group.wait(timeout: .now() + seconds)
+    return results.current
+}
+
+/// A class whose deallocation can be watched through a weak reference.
+final class HTracked: @unchecked Sendable {  // `value` is written only before the instance is shared
+    let id: Int
+    var value: Int = 0
+    init(id: Int = 0) { self.id = id }
+}
+
+/// Holds a weak reference from any thread.
+final class WeakBox<Object: AnyObject>: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private weak var object: Object?
+
+    init(_ object: Object? = nil) { self.object = object }
+
+    var value: Object? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return object
+        }
+        set {
+            lock.lock()
+            object = newValue
+            lock.unlock()
+        }
+    }
+}
+
+/// Lets `parties` arrivals wait for each other (later arrivals pass at once), giving up after `seconds`.
+final class HostileBarrier: Sendable {
+    private let arrived = HostileBox(0)
+    private let parties: Int
+    private let seconds: Double
+
+    init(parties: Int, seconds: Double = 2) {
+        self.parties = parties
+        self.seconds = seconds
+    }
+
+    func arriveAndWait() {
+        arrived.withLock { $0 += 1 }
+        let deadline = Date().addingTimeInterval(seconds)
+        while arrived.current < parties && Date() < deadline { usleep(100) }
+    }
+}
