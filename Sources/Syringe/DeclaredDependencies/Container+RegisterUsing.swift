@@ -24,9 +24,16 @@ extension Container {
         line: UInt = #line,
         using make: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> Registration<Service> {
+        let file = FileID(fileID)
+        // A registration built once per container (the scope is a literal at almost every call site, so this
+        // test is folded away) shares one build, compiled once in Syringe: at the call site, a specialised build
+        // would cost code and, at its one run, the run-time instantiation of a tuple type of its parameters.
+        if scope.code == Scope.singleton.code || scope.code == Scope.cached.code {
+            let entry = registerDeclaredOnce(Service.self, name: name, scope: scope, file: file, line: line, make: make)
+            return Registration(entry: entry, container: self)
+        }
         // Inlined, so the build below is specialised where the types are known, as a closure registration's
         // body is: built out of line, a parameter pack costs a tuple-metadata lookup and a copy per argument.
-        let file = FileID(fileID)
         // The parameter types are listed only when something reads them (`verify()`, `graph()`, `build()`).
         let entry = registerDeclared(
             Service.self, name: name, scope: scope, file: file, line: line,
@@ -37,6 +44,22 @@ extension Container {
                 to: try make(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
         }
         return Registration(entry: entry, container: self)
+    }
+
+    /// A declared registration whose instance is built once per container: one shared copy, build included.
+    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+    func registerDeclaredOnce<Service, each Dependency>(
+        _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
+        make: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> Entry {
+        registerDeclared(
+            Service.self, name: name, scope: scope, file: file, line: line,
+            parameters: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) }
+        ) { r, _, output in
+            output.initializeMemory(
+                as: Service.self,
+                to: try make(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
+        }
     }
 
     /// The part of a declared registration that does not depend on the function: one shared copy.

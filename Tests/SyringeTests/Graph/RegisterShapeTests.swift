@@ -61,6 +61,40 @@ struct RegisterShapeTests {
             ])
     }
 
+    /// A `.singleton` or `.cached` declared registration is built by one shared copy of the build (see
+    /// `registerDeclaredOnce`), the other scopes by a copy specialised at the call site: both the same way.
+    @Test func declaredRegistrationsBuildAlikeInEveryScope() throws {
+        for scope in [Scope.unique, .graph, .cached, .singleton, .shared] {
+            let container = Container()
+            let built = Counter()
+            container.register(Pond.self, scope: .singleton) { _ in
+                built.increment()
+                return Pond()
+            }
+            container.register(Duck.self, scope: scope, using: Duck.init)
+            container.register(Heron.self, scope: scope, using: Heron.make)
+            container.register(Swan.self, scope: scope, using: { (pond: Pond, duck: Duck) in Swan(pond: pond, duck: duck) })
+            container.register(Flock.self, scope: scope, using: Flock.init)
+            #expect(try container.resolve(Flock.self).members == 5, "\(scope)")
+            #expect(try container.resolve(Swan.self).pond.depth == 3, "\(scope)")
+            #expect(built.count == 1, "\(scope)")
+            #expect(container.registrations.last?.dependencies?.count == 5, "\(scope)")
+        }
+    }
+
+    @Test func aDeclaredSingletonsMissingDependencyNamesThePath() {
+        let container = Container()
+        container.register(Duck.self, scope: .singleton, using: Duck.init)
+        #expect {
+            try container.resolve(Duck.self)
+        } throws: { error in
+            let error = error as? ResolutionError
+            return error?.code == .notRegistered && error?.description.contains("Duck → Pond") == true
+        }
+        container.register(Pond.self) { Pond() }
+        #expect(throws: Never.self) { try container.resolve(Duck.self) }
+    }
+
     @Test func usingConvertsToAProtocol() throws {
         let container = Container()
         container.register((any Engine).self, using: V8Engine.init)
