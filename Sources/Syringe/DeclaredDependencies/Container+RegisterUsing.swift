@@ -32,23 +32,25 @@ extension Container {
             let entry = registerDeclaredOnce(Service.self, name: name, scope: scope, file: file, line: line, make: make)
             return Registration(entry: entry, container: self)
         }
-        // Inlined, so the build below is specialised where the types are known, as a closure registration's
-        // body is: built out of line, a parameter pack costs a tuple-metadata lookup and a copy per argument.
-        // The parameter types are listed only when something reads them (`verify()`, `graph()`, `build()`).
-        let entry = registerDeclared(
-            Service.self, name: name, scope: scope, file: file, line: line,
-            parameters: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) }
-        ) { r, _, output in
-            output.initializeMemory(
-                as: Service.self,
-                to: try make(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
-        }
+        // Inlined, so the build is specialised where the types are known, as a closure registration's body is:
+        // built out of line, a parameter pack costs a tuple-metadata lookup and a copy per argument.
+        let entry = registerDeclared(Service.self, name: name, scope: scope, file: file, line: line, make: make)
         return Registration(entry: entry, container: self)
     }
 
     /// A declared registration whose instance is built once per container: one shared copy, build included.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func registerDeclaredOnce<Service, each Dependency>(
+        _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
+        make: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> Entry {
+        registerDeclared(Service.self, name: name, scope: scope, file: file, line: line, make: make)
+    }
+
+    /// The registration of `make`: specialised where it is inlined, shared in ``registerDeclaredOnce``. The
+    /// parameter types are listed only when something reads them (`verify()`, `graph()`, `build()`).
+    @inlinable
+    func registerDeclared<Service, each Dependency>(
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
         make: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> Entry {

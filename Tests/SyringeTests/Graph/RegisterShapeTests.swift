@@ -73,7 +73,8 @@ struct RegisterShapeTests {
             }
             container.register(Duck.self, scope: scope, using: Duck.init)
             container.register(Heron.self, scope: scope, using: Heron.make)
-            container.register(Swan.self, scope: scope, using: { (pond: Pond, duck: Duck) in Swan(pond: pond, duck: duck) })
+            container.register(
+                Swan.self, scope: scope, using: { (pond: Pond, duck: Duck) in Swan(pond: pond, duck: duck) })
             container.register(Flock.self, scope: scope, using: Flock.init)
             #expect(try container.resolve(Flock.self).members == 5, "\(scope)")
             #expect(try container.resolve(Swan.self).pond.depth == 3, "\(scope)")
