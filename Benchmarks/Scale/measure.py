@@ -7,7 +7,8 @@ Per app (one executable target of the generated package):
 - compile: `swift build -c release -v --product <app>` builds the dependencies and the app; the app
   module's own `swift-frontend` command (whole-module, -O, as SwiftPM runs it) is taken from that log and
   run again `--runs` times under `/usr/bin/time`: user+sys CPU seconds and peak RSS (KiB) of the compiler.
-  The dependencies are never timed.
+  Once every app is built, the compiles run in rounds, each app once per round, so that a change of load
+  during the measurement falls on every app alike. The dependencies are never timed.
 - code: the sizes of the `.text*` sections of the app module's object files (`size -A`).
 - cold start: the app run `--starts` times, each a fresh process; each prints the microseconds that
   "register everything + first resolve of everything" took, measured inside with the monotonic clock
@@ -179,33 +180,47 @@ def main():
     results = {"meta": describe(args.syringe), "runs": args.runs, "starts": args.starts, "apps": []}
     results["probe"] = settings["probe"]
     with tempfile.TemporaryDirectory(prefix="syringe-scale-") as scratch:
+        # Build every app first, then compile them in rounds (each app once per round, in turn), so that a
+        # change of the machine's load shifts every app's samples alike instead of one app's.
+        commands = {}
         for variant, size, target in targets:
             app = {"variant": variant, "size": size, "target": target}
             results["apps"].append(app)
-            probe = size.startswith("P")
             try:
                 log(f"{target}: building")
-                command = build(package, target, cache_dir)
-                if not probe:
-                    log(f"{target}: compiling {args.runs}x")
-                    samples = time_compile(package, command, args.runs, scratch)
-                    app["compile_cpu_s"] = [cpu for cpu, _, _ in samples]
-                    app["compile_wall_s"] = [wall for _, wall, _ in samples]
-                    app["compile_peak_kib"] = [peak for _, _, peak in samples]
-                app["text_bytes"] = text_bytes(objects(command, bin_dir, target))
-                if not probe:
-                    walls, cpus = cold_starts(os.path.join(bin_dir, target), args.starts)
-                    app["cold_start_us"], app["cold_start_cpu_us"] = walls, cpus
-                    log(f"{target}: {statistics.median(app['compile_cpu_s']):.1f} s, "
-                        f"{statistics.median(app['compile_peak_kib']) / 1024:.0f} MB, {app['text_bytes']} B, "
-                        f"{statistics.median(app['cold_start_us']):.0f} µs")
+                commands[target] = build(package, target, cache_dir)
+                app["text_bytes"] = text_bytes(objects(commands[target], bin_dir, target))
             except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
                 app["error"] = str(error)
                 log(f"{target}: FAILED\n{error}")
-            results["meta"]["load_end"] = os.getloadavg()[0]
-            with open(args.out, "w") as f:
-                json.dump(results, f, indent=1)
-
+        timed = [app for app in results["apps"] if "error" not in app and not app["size"].startswith("P")]
+        for round_ in range(args.runs):
+            log(f"compile round {round_ + 1} of {args.runs}: {', '.join(app['target'] for app in timed)}")
+            for app in list(timed):
+                try:
+                    (cpu, wall, peak), = time_compile(package, commands[app["target"]], 1, scratch)
+                except (RuntimeError, OSError) as error:
+                    app["error"] = str(error)
+                    log(f"{app['target']}: FAILED\n{error}")
+                    timed.remove(app)
+                    continue
+                app.setdefault("compile_cpu_s", []).append(cpu)
+                app.setdefault("compile_wall_s", []).append(wall)
+                app.setdefault("compile_peak_kib", []).append(peak)
+        for app in timed:
+            target = app["target"]
+            try:
+                walls, cpus = cold_starts(os.path.join(bin_dir, target), args.starts)
+                app["cold_start_us"], app["cold_start_cpu_us"] = walls, cpus
+                log(f"{target}: {statistics.median(app['compile_cpu_s']):.1f} s, "
+                    f"{statistics.median(app['compile_peak_kib']) / 1024:.0f} MB, {app['text_bytes']} B, "
+                    f"{statistics.median(app['cold_start_us']):.0f} µs")
+            except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
+                app["error"] = str(error)
+                log(f"{target}: FAILED\n{error}")
+        results["meta"]["load_end"] = os.getloadavg()[0]
+        with open(args.out, "w") as f:
+            json.dump(results, f, indent=1)
 
 if __name__ == "__main__":
     main()

@@ -72,6 +72,13 @@ void *syringe_scratch_push_slow(uintptr_t size) {
     return memory;
 }
 
+void *syringe_scratch_push_aligned(uintptr_t size, uintptr_t alignment) {
+    uintptr_t rounded = (size + alignment - 1) & ~(alignment - 1);
+    void *memory = aligned_alloc(alignment, rounded ? rounded : alignment);
+    if (!memory) abort();
+    return memory;
+}
+
 void syringe_scratch_pop_slow(void *memory) {
     free(memory);
 }

@@ -38,8 +38,9 @@ extension Container {
     /// that answers it, retained, for the slow path; else nothing (look further on the slow path).
     ///
     /// Walks raw memory only (containers' links, tables, entries' blocks): a reference count touched here
-    /// would be one more shared write per resolve.
-    @usableFromInline
+    /// would be one more shared write per resolve. Inlined into the two functions that call it, each called
+    /// from code compiled into apps.
+    @inline(__always)
     func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
         guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         return Container.lookUpPlain(type, from: links, retainingEntry: true)
@@ -76,20 +77,34 @@ extension Container {
 }
 
 /// What the fast path's lookup found (see `Container.lookUpPlain`).
-@frozen @usableFromInline
 struct PlainLookup {
     /// The published instance, inside the read section of `reader`.
-    @usableFromInline let published: UnsafeRawPointer?
+    let published: UnsafeRawPointer?
     /// The current thread's reader record when `published` is set: the caller ends the section through it,
     /// without looking the thread's record up again.
-    @usableFromInline let reader: OpaquePointer?
+    let reader: OpaquePointer?
     /// The registration in the container asked, retained.
-    @usableFromInline let entry: Unmanaged<Entry>?
+    let entry: Unmanaged<Entry>?
 
-    @usableFromInline
     init(published: UnsafeRawPointer?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
         self.reader = reader
         self.entry = entry
+    }
+}
+
+/// Where `Container.lookUpOrResolve` found or built an instance.
+@frozen @usableFromInline
+struct ResolvedPlain {
+    /// The instance: published, inside the read section of `reader`; else built in scratch memory, to be
+    /// moved out and popped.
+    @usableFromInline let value: UnsafeMutableRawPointer
+    /// The current thread's reader record when the instance is published, `nil` when it was built.
+    @usableFromInline let reader: OpaquePointer?
+
+    @usableFromInline
+    init(value: UnsafeMutableRawPointer, reader: OpaquePointer?) {
+        self.value = value
+        self.reader = reader
     }
 }

@@ -62,10 +62,10 @@ public struct Register<Service>: Registrations, Sendable {
     /// Register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }
     /// // later: try container.resolve(Greeter.self, arguments: "Ada", 3)
     /// ```
-    public init<each Argument>(
+    public init<First, each More>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
+        factory: @escaping @Sendable (Resolution, First, repeat each More) throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -107,10 +107,10 @@ public struct Register<Service>: Registrations, Sendable {
     /// ```swift
     /// Register(Report.self) { (r, page: Int) async throws in try await Report.load(page) }
     /// ```
-    public init<each Argument: Sendable>(
+    public init<First: Sendable, each More: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
+        factory: @escaping @Sendable (Resolution, First, repeat each More) async throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)

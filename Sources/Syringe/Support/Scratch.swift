@@ -12,18 +12,24 @@ enum Scratch {
     /// Room for `size` bytes aligned to `alignment`.
     @inline(__always)
     static func push(size: Int, alignment: Int) -> UnsafeMutableRawPointer {
-        if _slowPath(alignment > 16) { return .allocate(byteCount: max(size, 1), alignment: alignment) }
+        if _slowPath(alignment > 16) { return syringe_scratch_push_aligned(UInt(size), UInt(alignment)) }
         return syringe_scratch_push(UInt(size))
+    }
+
+    /// Gives back the memory of the latest push, whatever its alignment (memory outside the region is the
+    /// heap's, from a full region or a large alignment, and is freed).
+    @inline(__always)
+    static func pop(_ memory: UnsafeMutableRawPointer) {
+        syringe_scratch_pop(memory)
     }
 
     @inline(__always)
     static func pop<T>(_ memory: UnsafeMutableRawPointer, _ type: T.Type) {
-        pop(memory, alignment: MemoryLayout<T>.alignment)
+        pop(memory)
     }
 
     @inline(__always)
     static func pop(_ memory: UnsafeMutableRawPointer, alignment: Int) {
-        if _slowPath(alignment > 16) { return memory.deallocate() }
-        syringe_scratch_pop(memory)
+        pop(memory)
     }
 }

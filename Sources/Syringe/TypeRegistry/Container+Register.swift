@@ -115,12 +115,21 @@ extension Container {
     /// With a stored scope (`.cached`, `.singleton`, …) the arguments of the first resolve build the
     /// instance that later resolves get.
     @discardableResult
-    public func register<Service, each Argument>(
+    public func register<Service, First, each More>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
+        factory: @escaping @Sendable (Resolution, First, repeat each More) throws -> Service
+    ) -> Registration<Service> {
+        // At least one argument: a factory of the resolution alone is the form above, and an untyped
+        // `{ r in … }` closure, which fits only that one, is not checked against this one too.
+        registerArguments(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+    }
+
+    func registerArguments<Service, each Argument>(
+        _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
         factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)

@@ -56,12 +56,20 @@ extension Container {
     /// let report = try await container.resolveAsync(Report.self, arguments: 2)
     /// ```
     @discardableResult
-    public func register<Service, each Argument: Sendable>(
+    public func register<Service, First: Sendable, each More: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
+        factory: @escaping @Sendable (Resolution, First, repeat each More) async throws -> Service
+    ) -> Registration<Service> {
+        // At least one argument, as the synchronous form (see there).
+        registerArguments(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+    }
+
+    func registerArguments<Service, each Argument: Sendable>(
+        _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
         factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)

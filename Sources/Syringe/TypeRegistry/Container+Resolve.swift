@@ -11,33 +11,50 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` when nothing is registered, the argument types differ, a cycle is
     ///   found or a factory fails. The container stays fully usable afterwards.
-    @inlinable
+    @_transparent
     public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> Service {
-        // The fast path, compiled into the caller: a published instance is copied out inside a read section,
-        // without a lock. Everything else is one call to code that is not specialised per service type.
+        // Compiled into the caller, before optimisation and without a copy per service type: one call that
+        // finds the instance, or builds it, and where it is. A published instance is copied out inside its
+        // read section, without a lock; a built one is moved out of the scratch memory it was built in.
         if name == nil {
-            let found = lookUpPlain(ObjectIdentifier(Service.self))
-            if let payload = found.published {
-                let instance = payload.assumingMemoryBound(to: Service.self).pointee
-                syringe_read_end(found.reader.unsafelyUnwrapped)
+            let found = try lookUpOrResolve(ObjectIdentifier(Service.self), file: FileID(fileID), line: line)
+            if let reader = found.reader {
+                let instance = found.value.assumingMemoryBound(to: Service.self).pointee
+                syringe_read_end(reader)
                 return instance
             }
-            return try resolveMissed(found.entry, file: FileID(fileID), line: line)
+            let instance = found.value.assumingMemoryBound(to: Service.self).move()
+            popResolved(found.value)
+            return instance
         }
         return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
     }
 
-    /// The slow path of a plain type key, after the fast path's lookup missed: `found` is the registration of
-    /// this container (retained), or `nil` when the key must be looked up further. Takes as few arguments as
-    /// it can (the service type only as the generic argument), as every call site of a large app passes them.
-    @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
-    func resolveMissed<Service>(_ found: Unmanaged<Entry>?, file: FileID, line: UInt) throws -> Service {
-        try resolveSlow(Service.self, found: found, file: file, line: line, joinsAsync: false)
+    /// The fast path's lookup of the plain type `type` (the metadata of the service type), and on a miss the
+    /// slow path: the published instance, with its read section open (the caller copies it out, then ends
+    /// the section); else an instance built into scratch memory, which the caller moves out and gives back
+    /// with ``popResolved(_:)``. Not generic, so the call site passes the type, the file and the line only.
+    @usableFromInline @inline(never)
+    func lookUpOrResolve(_ type: ObjectIdentifier, file: FileID, line: UInt) throws -> ResolvedPlain {
+        let found = lookUpPlain(type)
+        if let published = found.published {
+            return ResolvedPlain(value: UnsafeMutableRawPointer(mutating: published), reader: found.reader)
+        }
+        let service = unsafeBitCast(type, to: Any.Type.self)
+        let output = try buildPlain(service, found: found.entry, file: file, line: line, joinsAsync: false)
+        return ResolvedPlain(value: output, reader: nil)
+    }
+
+    /// Gives back the scratch memory of an instance that ``lookUpOrResolve(_:file:line:)`` built, once the
+    /// caller has moved the instance out. A method, as the container is at hand where it is called.
+    @usableFromInline @inline(never)
+    func popResolved(_ memory: UnsafeMutableRawPointer) {
+        Scratch.pop(memory)
     }
 
     /// The resolve of a plain type key made through a factory's ``Resolution``: the fast path and the slow
@@ -60,8 +77,20 @@ extension Container {
     func resolveSlow<Service>(
         _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
     ) throws -> Service {
+        let output = try buildPlain(Service.self, found: found, file: file, line: line, joinsAsync: joinsAsync)
+        let value = output.assumingMemoryBound(to: Service.self).move()
+        Scratch.pop(output)
+        return value
+    }
+
+    /// Builds (or finds on the slow path) an instance of the plain type key `Service` into scratch memory,
+    /// which the caller moves the instance out of and then pops: `found` is the registration of this
+    /// container (retained), or `nil` when the key must be looked up further.
+    func buildPlain<Service>(
+        _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
+    ) throws -> UnsafeMutableRawPointer {
         let output = Scratch.push(Service.self)
-        // Popped on each way out rather than in a `defer`, which the compiler outlines into a call.
+        // Popped on the way out by an error rather than in a `defer`, which the compiler outlines into a call.
         do {
             if let found {
                 let entry = found.takeRetainedValue()
@@ -78,12 +107,10 @@ extension Container {
                     into: output)
             }
         } catch {
-            Scratch.pop(output, Service.self)
+            Scratch.pop(output)
             throw error
         }
-        let value = output.assumingMemoryBound(to: Service.self).move()
-        Scratch.pop(output, Service.self)
-        return value
+        return output
     }
 
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.

@@ -40,6 +40,8 @@ extern _Thread_local unsigned char *_Nullable syringe_scratch_top;
 extern _Thread_local unsigned char *_Nullable syringe_scratch_base;
 extern _Thread_local unsigned char *_Nullable syringe_scratch_end;
 void *_Nonnull syringe_scratch_push_slow(uintptr_t size);
+/// Room for `size` bytes aligned to more than 16 (`alignment`, a power of two): the heap, given back by pop.
+void *_Nonnull syringe_scratch_push_aligned(uintptr_t size, uintptr_t alignment);
 void syringe_scratch_pop_slow(void *_Nonnull memory);
 
 static inline void *_Nonnull syringe_scratch_push(uintptr_t size) {
