@@ -77,15 +77,17 @@ extension Container {
 }
 
 /// What the fast path's lookup found (see `Container.lookUpPlain`).
+@frozen @usableFromInline
 struct PlainLookup {
     /// The published instance, inside the read section of `reader`.
-    let published: UnsafeRawPointer?
+    @usableFromInline let published: UnsafeRawPointer?
     /// The current thread's reader record when `published` is set: the caller ends the section through it,
     /// without looking the thread's record up again.
-    let reader: OpaquePointer?
+    @usableFromInline let reader: OpaquePointer?
     /// The registration in the container asked, retained.
-    let entry: Unmanaged<Entry>?
+    @usableFromInline let entry: Unmanaged<Entry>?
 
+    @usableFromInline
     init(published: UnsafeRawPointer?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
         self.reader = reader

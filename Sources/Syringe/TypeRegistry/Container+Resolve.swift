@@ -71,8 +71,8 @@ extension Container {
     }
 
     /// The slow path of a plain type key, after the fast path's lookup: `found` is the registration of this
-    /// container (retained), or `nil` when the key must be looked up further. Inlined into its two callers (a
-    /// call less per first build or unique resolve).
+    /// container (retained), or `nil` when the key must be looked up further. Inlined into its caller (a call
+    /// less per first build or unique resolve).
     @inline(__always)
     func resolveSlow<Service>(
         _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
