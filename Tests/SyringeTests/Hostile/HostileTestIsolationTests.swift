@@ -1,0 +1,132 @@
+import Foundation
+import Syringe
+import Testing
+
+final class HSessionBox: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+final class HApi: Sendable {
+    let session: HSessionBox
+    init(session: HSessionBox) { self.session = session }
+}
+
+private struct HSessionKey: InjectionKey {
+    static var defaultValue: HSessionBox { HSessionBox(id: 0) }
+}
+
+private struct HApiKey: InjectionKey {
+    static var defaultValue: HApi { HApi(session: Container.shared.hostileSession) }
+    static var scope: Scope { .singleton }
+}
+
+extension Container {
+    fileprivate var hostileSession: HSessionBox {
+        get { self[HSessionKey.self] }
+        set { self[HSessionKey.self] = newValue }
+    }
+    /// A kept key-path default that depends on another key path.
+    fileprivate var hostileAPI: HApi { provide(.singleton) { HApi(session: self.hostileSession) } }
+    fileprivate var hostileCachedAPI: HApi { provide(.cached) { HApi(session: self.hostileSession) } }
+    fileprivate var hostileKeyedAPI: HApi { self[HApiKey.self] }
+}
+
+protocol HToken: Sendable { var value: String { get } }
+struct HProductionToken: HToken, Component {
+    var value = "prod"
+    init() {}
+}
+struct HTestToken: HToken, Component {
+    var value = "test"
+    init() {}
+}
+
+/// Tests that run in parallel never see each other's mocks or singletons (Testing article): attacked through
+/// key-path singletons that depend on an overridden key, components, multi-bindings and remaps.
+@Suite("Hostile: test isolation", .timeLimit(.minutes(1)))
+struct HostileTestIsolationTests {
+    /// A `provide(.singleton)` property whose factory reads a key the test overrides: each test container must
+    /// build its own, with its own mock ("a singleton that depends on a mock is built with the mock").
+    @Test(arguments: 1...30)
+    func aKeyPathSingletonIsBuiltWithTheTestsMock(id: Int) async throws {
+        try await Container.withOverrides {
+            $0.hostileSession = HSessionBox(id: id)
+        } operation: {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...2)))
+            #expect(Container[\.hostileAPI].session.id == id)
+            #expect(Container[\.hostileCachedAPI].session.id == id)
+            #expect(Container[\.hostileKeyedAPI].session.id == id)
+        }
+    }
+
+    /// The process-wide container built the same singletons first: a test still gets its own.
+    @Test func aKeyPathSingletonBuiltProcessWideIsNotTheTests() throws {
+        _ = Container[\.hostileAPI]
+        _ = Container[\.hostileKeyedAPI]
+        Container.withOverrides {
+            $0.hostileSession = HSessionBox(id: 99)
+        } operation: {
+            #expect(Container[\.hostileAPI].session.id == 99)
+            #expect(Container[\.hostileKeyedAPI].session.id == 99)
+        }
+    }
+
+    /// A component registered by the test answers the protocol instead of the parent's.
+    @Test func aTestsComponentWinsOverTheParents() throws {
+        let parent = Container()
+        parent.register(HProductionToken.self)
+        let child = Container(parent: parent)
+        #expect(try child.resolve((any HToken).self).value == "prod")
+        child.register(HTestToken.self)
+        #expect(try child.resolve((any HToken).self).value == "test")
+        #expect(try parent.resolve((any HToken).self).value == "prod")
+    }
+
+    /// Components racing registrations: the remembered conformance answer never goes stale.
+    @Test func componentLookupsRacingRegistrations() {
+        let container = Container()
+        container.register(HProductionToken.self)
+        let outcomes = boundedOnThreads(4, seconds: 20) { index -> Bool in
+            for round in 0..<500 {
+                if index == 0 {
+                    if round % 2 == 0 {
+                        container.register(HTestToken.self)
+                    } else {
+                        container.register(HProductionToken.self)
+                    }
+                } else {
+                    let value = try container.resolve((any HToken).self).value
+                    if value != "prod" && value != "test" { return false }
+                }
+            }
+            return true
+        }
+        #expect(outcomes.allSatisfy { $0.value == true })
+        container.register(HTestToken.self)
+        #expect((try? container.resolve((any HToken).self).value) == "test")
+    }
+
+    /// `InjectionMapper.withMapping` is task-local: parallel tasks remap the same key path differently.
+    @Test(arguments: 1...20)
+    func remapsAreTaskLocal(id: Int) async throws {
+        let expected = id % 2 == 0 ? 0 : 7
+        try await Container.withOverrides {
+            $0.hostileSession = HSessionBox(id: 0)
+        } operation: {
+            if id % 2 == 0 {
+                try await Task.sleep(for: .milliseconds(1))
+                #expect(Container[\.hostileSession].id == expected)
+            } else {
+                try await InjectionMapper.withMapping(\.hostileSession, to: \.hostileSevenSession) {
+                    try await Task.sleep(for: .milliseconds(1))
+                    #expect(Container[\.hostileSession].id == expected)
+                }
+            }
+        }
+    }
+}
+
+extension Container {
+    fileprivate var hostileSevenSession: HSessionBox { HSessionBox(id: 7) }
+}
