@@ -186,3 +186,28 @@ struct HostileLifetimeTests {
         #expect(try container.resolve(HDisposable.self).name == "module 2")
     }
 }
+
+extension HostileLifetimeTests {
+    /// "Everything resolved inside [withScope] shares them — through any container" (Lifetimes). A test
+    /// container made by `withOverrides` (or the `.container` trait) copies its parent's custom-scope
+    /// registrations, and the copy is a registration of its own in the request's store: code that resolves
+    /// through the test's container and code that holds the app's container get two units of work in one
+    /// request. Left for a design decision (which of the two containers should build the shared one).
+    @Test func aRequestInstanceIsSharedByATestContainerAndItsParent() async throws {
+        try await Container.withOverrides {
+            $0.register(HDisposable.self, scope: .hostileRequest) { HDisposable("work") }
+        } operation: {
+            let app = Container.shared
+            try await Container.withOverrides { _ in
+            } operation: {
+                try await Container.shared.withScope(.hostileRequest) {
+                    let throughTheTest = try Container.shared.resolve(HDisposable.self)
+                    let throughTheApp = try app.resolve(HDisposable.self)
+                    withKnownIssue("a test container's copy of a request-scoped registration has a slot of its own") {
+                        #expect(throughTheTest === throughTheApp)
+                    }
+                }
+            }
+        }
+    }
+}
