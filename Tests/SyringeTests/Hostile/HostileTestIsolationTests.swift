@@ -159,3 +159,30 @@ struct HostileTestIsolationTests {
 extension Container {
     fileprivate var hostileSevenSession: HSessionBox { HSessionBox(id: 7) }
 }
+
+extension HostileTestIsolationTests {
+    /// A test container copies its parent's singleton registration on first use: sixteen threads and tasks
+    /// asking first at once still get one instance, built once.
+    @Test(arguments: 0..<5)
+    func aTestContainersFirstUseRacedFromManyTasks(round: Int) async throws {
+        let built = HostileCounter()
+        try await Container.withOverrides {
+            $0.register(HSessionBox.self, scope: .singleton) {
+                usleep(200)
+                return HSessionBox(id: built.increment())
+            }
+        } operation: {
+            try await Container.withOverrides { _ in
+            } operation: {
+                let ids = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<16 { group.addTask { try Container.shared.resolve(HSessionBox.self).id } }
+                    var ids = Set<Int>()
+                    for try await id in group { ids.insert(id) }
+                    return ids
+                }
+                #expect(ids.count == 1)
+            }
+        }
+        #expect(built.count == 1)
+    }
+}
