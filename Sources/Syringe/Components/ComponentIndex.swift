@@ -27,6 +27,9 @@ final class ComponentIndex: Sendable {
         var records: [Key: Record] = [:]
         var groups: UInt64 = 0
         var sequence: UInt64 = 0
+        /// Component registrations under way: installed (or about to be) in the registry, not yet recorded here.
+        /// An answer computed meanwhile would miss the component, so it waits for them.
+        var registering = 0
         /// Answers per requested key, with the registry generation they were computed at.
         var answers: [Key: (generation: UInt64, answer: Answer)] = [:]
     }
@@ -41,8 +44,15 @@ final class ComponentIndex: Sendable {
         }
     }
 
+    /// Announces a component registration before its entry is installed in the registry; ``add(_:type:group:)``
+    /// ends it.
+    func beginRegistering() {
+        state.withLock { $0.value.registering += 1 }
+    }
+
     func add(_ entry: Entry, type: any Any.Type, group: UInt64) {
         state.withLock {
+            $0.value.registering -= 1
             $0.value.sequence &+= 1
             $0.value.records[entry.key] = Record(
                 entry: entry, key: entry.key, type: type, group: group, sequence: $0.value.sequence)
@@ -50,14 +60,42 @@ final class ComponentIndex: Sendable {
     }
 
     /// This container's answer for `key`, remembered until the registry changes. The scan asks the runtime
-    /// about every component and happens outside the lock.
+    /// about every component and happens outside the lock. An answer is taken from a consistent view only: no
+    /// component registration under way when the records were read, and none begun or finished by the end of
+    /// the scan (else it is computed again), so that a registration racing a resolve never makes a protocol
+    /// look unanswered, nor leaves an outdated answer remembered.
     func answer(for key: Key, in registry: Registry) -> Answer {
-        let generation = registry.generation
-        let records = state.withLock { state -> [Record]? in
-            if let memo = state.value.answers[key], memo.generation == generation { return nil }
-            return Array(state.value.records.values)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let generation = registry.generation
+            let view = state.withLock { state -> (records: [Record], sequence: UInt64, busy: Bool)? in
+                if let memo = state.value.answers[key], memo.generation == generation { return nil }
+                return (Array(state.value.records.values), state.value.sequence, state.value.registering > 0)
+            }
+            guard let view else { return state.withLock { $0.value.answers[key]!.answer } }
+            // A registration between its install and its record takes a few loads and stores: yield to it.
+            if view.busy, attempt < Self.attempts {
+                Lock.yield()
+                continue
+            }
+            let answer = Self.answer(for: key, among: view.records, in: registry)
+            let settled = state.withLock { state -> Bool in
+                guard registry.generation == generation, state.value.sequence == view.sequence,
+                    state.value.registering == 0
+                else { return false }
+                state.value.answers[key] = (generation, answer)
+                return true
+            }
+            if settled || attempt >= Self.attempts { return answer }
         }
-        guard let records else { return state.withLock { $0.value.answers[key]!.answer } }
+    }
+
+    /// How many consistent views an answer tries for before it settles for the last one it computed.
+    private static let attempts = 10_000
+
+    /// The answer for `key` from `records`: the latest live conforming component.
+    private static func answer(for key: Key, among records: [Record], in registry: Registry) -> Answer {
         let live = records.filter { record in
             guard let entry = record.entry else { return false }
             return registry.entry(for: record.key) === entry
@@ -66,23 +104,13 @@ final class ComponentIndex: Sendable {
             live
             .filter { $0.key.name == key.name && Conformance.type($0.type, conformsTo: key.serviceType) }
             .sorted { $0.sequence < $1.sequence }
-        let answer: Answer
-        if let latest = conforming.last, let entry = latest.entry {
-            let together = conforming.filter { $0.group == latest.group }
-            answer =
-                together.count > 1
-                ? .ambiguous(together.map(\.key))
-                : .found(
-                    .forwarding(
-                        to: latest.key, as: key, service: ServiceType(key.serviceType), fileID: entry.fileID,
-                        line: entry.line))
-        } else {
-            answer = .none
-        }
-        state.withLock { state in
-            if registry.generation == generation { state.value.answers[key] = (generation, answer) }
-        }
-        return answer
+        guard let latest = conforming.last, let entry = latest.entry else { return .none }
+        let together = conforming.filter { $0.group == latest.group }
+        if together.count > 1 { return .ambiguous(together.map(\.key)) }
+        return .found(
+            .forwarding(
+                to: latest.key, as: key, service: ServiceType(key.serviceType), fileID: entry.fileID,
+                line: entry.line))
     }
 
     /// The remembered answer for `key`, if it is still current (for tests).

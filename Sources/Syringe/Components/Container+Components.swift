@@ -104,6 +104,8 @@ extension Container {
     func addComponent<C: Component>(
         _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: StaticString, line: UInt
     ) -> Registration<C> {
+        let components = self.components
+        components.beginRegistering()
         let registration: Registration<C> = add(
             Key(C.self, name: name), scope: scope, fileID: fileID, line: line, declared: [],
             factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) })

@@ -114,12 +114,15 @@ extension DependencyGraph {
         return parts.joined(separator: " · ")
     }
 
-    /// Text inside a quoted Mermaid label: quotes and angle brackets as entity codes.
+    /// Text inside a quoted Mermaid label: quotes and angle brackets as entity codes, a line break as the
+    /// label's own break (a raw one would end the node's line).
     private func mermaidText(_ text: String) -> String {
         escaping(text) { DependencyGraph.mermaidEscapes[$0] }
     }
 
-    private static let mermaidEscapes: [Unicode.Scalar: String] = ["\"": "#quot;", "<": "#lt;", ">": "#gt;"]
+    private static let mermaidEscapes: [Unicode.Scalar: String] = [
+        "\"": "#quot;", "<": "#lt;", ">": "#gt;", "\n": "<br/>", "\r": "", "\t": " ",
+    ]
     private static let dotEscapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]
     private static let jsonEscapes: [Unicode.Scalar: String] = [
         "\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
