@@ -45,6 +45,11 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     private let parameterTypes: (@Sendable () -> [any Any.Type])?
     /// Guarded by the slot's lock.
     @exclusivity(unchecked) private var declaredDependencies: [DeclaredDependency]?
+    /// The registration this one is a copy of (a test container's own copy of a parent's), else `nil`. Set once,
+    /// by ``copy()``, before the copy is shared. A scope's store keeps one instance for both (see `ScopeStore`).
+    @exclusivity(unchecked) private(set) var original: Entry?
+    /// The registration this one is, or is a copy of.
+    var registration: Entry { original ?? self }
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
@@ -165,6 +170,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         let copy = Entry(
             key: key, scope: scope, service: service, factory: factory, file: file, line: line,
             declared: declared, parameterTypes: parameterTypes)
+        copy.original = original ?? self
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))

@@ -27,7 +27,10 @@ final class ScopeStore: TaskSlots, @unchecked Sendable {
     func slot(for entry: Entry) -> InstanceSlot? {
         lock.withLock {
             guard isOpen else { return nil }
-            for pair in slots where pair.entry === entry { return pair.slot }
+            // A test container's copy of a registration and the registration itself share one instance per
+            // call: the request is one, whichever container a resolve goes through.
+            let registration = entry.registration
+            for pair in slots where pair.entry.registration === registration { return pair.slot }
             let slot = InstanceSlot(sharing: lock, keepsWeakly: false)
             // A request opens few: one allocation for the first four.
             if slots.isEmpty { slots.reserveCapacity(4) }

@@ -203,9 +203,7 @@ extension HostileLifetimeTests {
                 try await Container.shared.withScope(.hostileRequest) {
                     let throughTheTest = try Container.shared.resolve(HDisposable.self)
                     let throughTheApp = try app.resolve(HDisposable.self)
-                    withKnownIssue("a test container's copy of a request-scoped registration has a slot of its own") {
-                        #expect(throughTheTest === throughTheApp)
-                    }
+                    #expect(throughTheTest === throughTheApp)
                 }
             }
         }
