@@ -86,6 +86,7 @@ extension Container {
     /// Builds (or finds on the slow path) an instance of the plain type key `Service` into scratch memory,
     /// which the caller moves the instance out of and then pops: `found` is the registration of this
     /// container (retained), or `nil` when the key must be looked up further.
+    @inline(__always)
     func buildPlain<Service>(
         _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
     ) throws -> UnsafeMutableRawPointer {
