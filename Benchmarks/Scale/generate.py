@@ -8,8 +8,10 @@ An app of N services: `final class S<i>`, each with 0-3 dependencies on earlier 
 deterministic generator (the graph of N is a prefix of the graph of a larger N, and the same for every
 variant), in files of 100. The service files are byte-identical across variants; only the wiring differs.
 `main.swift` times "register everything + first resolve of everything" (monotonic clock, and the thread's
-CPU time) and prints `cold_start_us=… cold_start_cpu_us=…`. Every resolved instance goes into a printed
-checksum, so nothing can be folded away.
+CPU time) and prints `cold_start_us=… cold_start_cpu_us=…`; the holder (container, composition root) is
+kept until then, and its release is timed on its own (`teardown_us=…`): an app does not tear its
+container down to start. Every resolved instance goes into a printed checksum, so nothing can be folded
+away.
 
 Probe apps (`--probe K`): K services without dependencies, in three stages: registered only (`…P1`),
 registered and resolved once (`…P2`), and resolved a second time at a second call site (`…P3`). The
@@ -150,16 +152,17 @@ class Wiring:
         return lines
 
     def cold_start(self, registered, resolved):
-        """`coldStart()`: make the holder, call every `register<name>`, then every `resolve<name>`."""
+        """`coldStart()`: make the holder, call every `register<name>`, then every `resolve<name>`; returns the
+        checksum and the holder, so that its release is not part of the start."""
         argument = "c" if self.holder else ""
-        lines = [f"func coldStart() {self.throws}-> UInt {{"]
+        lines = [f"func coldStart() {self.throws}-> (UInt, AnyObject?) {{"]
         if self.holder:
             lines.append(f"    let c = {self.make_holder()}")
         if not (self.handwired or self.dependencies):
             lines += [f"    register{name}({argument})" for name in registered]
         lines.append("    var h: UInt = 0")
         lines += [f"    h &+= {self.try_}resolve{name}({argument})" for name in resolved]
-        return lines + ["    return h", "}", ""]
+        return lines + [f"    return (h, {'c' if self.holder else 'nil'})", "}", ""]
 
 
 def header(imports):
@@ -169,7 +172,7 @@ def header(imports):
 
 def main_swift(count, throws):
     """Times coldStart(): the wall time (monotonic clock) and this thread's CPU time, which preemption by
-    other processes does not inflate."""
+    other processes does not inflate; then the release of what it kept (the teardown, wall time)."""
     return header([]) + [
         "#if canImport(Glibc)",
         "import Glibc",
@@ -188,10 +191,16 @@ def main_swift(count, throws):
         "_ = micros(CLOCK_MONOTONIC) + micros(CLOCK_THREAD_CPUTIME_ID)",
         "let wallStart = micros(CLOCK_MONOTONIC)",
         "let cpuStart = micros(CLOCK_THREAD_CPUTIME_ID)",
-        f"let checksum = {'try ' if throws else ''}coldStart()",
+        f"var (checksum, holder) = {'try ' if throws else ''}coldStart()",
         "let cpu = micros(CLOCK_THREAD_CPUTIME_ID) - cpuStart",
         "let wall = micros(CLOCK_MONOTONIC) - wallStart",
-        f'print("services={count} cold_start_us=\\(wall) cold_start_cpu_us=\\(cpu) checksum=\\(checksum)")',
+        "let teardownStart = micros(CLOCK_MONOTONIC)",
+        "holder = nil",
+        "let teardown = micros(CLOCK_MONOTONIC) - teardownStart",
+        "print(",
+        f'    "services={count} cold_start_us=\\(wall) cold_start_cpu_us=\\(cpu) teardown_us=\\(teardown)",',
+        '    "checksum=\\(checksum)", holder == nil',
+        ")",
         "",
     ]
 

@@ -113,16 +113,18 @@ def text_bytes(paths):
 
 
 def cold_starts(binary, starts):
-    """([wall µs], [CPU µs]) of `starts` runs of the app, each a fresh process."""
-    walls, cpus = [], []
+    """([wall µs], [CPU µs], [teardown µs]) of `starts` runs of the app, each a fresh process."""
+    walls, cpus, teardowns = [], [], []
     for _ in range(starts):
         process = subprocess.run([binary], capture_output=True, text=True)
-        match = re.search(r"cold_start_us=([0-9.e+-]+) cold_start_cpu_us=([0-9.e+-]+)", process.stdout)
+        match = re.search(
+            r"cold_start_us=([0-9.e+-]+) cold_start_cpu_us=([0-9.e+-]+) teardown_us=([0-9.e+-]+)", process.stdout)
         if process.returncode != 0 or not match:
             raise RuntimeError(f"{binary} failed: {process.stdout}{process.stderr}"[-2000:])
         walls.append(float(match.group(1)))
         cpus.append(float(match.group(2)))
-    return walls, cpus
+        teardowns.append(float(match.group(3)))
+    return walls, cpus, teardowns
 
 
 def machine():
@@ -210,11 +212,12 @@ def main():
         for app in timed:
             target = app["target"]
             try:
-                walls, cpus = cold_starts(os.path.join(bin_dir, target), args.starts)
-                app["cold_start_us"], app["cold_start_cpu_us"] = walls, cpus
+                walls, cpus, teardowns = cold_starts(os.path.join(bin_dir, target), args.starts)
+                app["cold_start_us"], app["cold_start_cpu_us"], app["teardown_us"] = walls, cpus, teardowns
                 log(f"{target}: {statistics.median(app['compile_cpu_s']):.1f} s, "
                     f"{statistics.median(app['compile_peak_kib']) / 1024:.0f} MB, {app['text_bytes']} B, "
-                    f"{statistics.median(app['cold_start_us']):.0f} µs")
+                    f"{statistics.median(app['cold_start_us']):.0f} µs, "
+                    f"teardown {statistics.median(app['teardown_us']):.0f} µs")
             except (RuntimeError, subprocess.CalledProcessError, OSError) as error:
                 app["error"] = str(error)
                 log(f"{target}: FAILED\n{error}")
