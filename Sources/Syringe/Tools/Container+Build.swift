@@ -128,7 +128,9 @@ extension Container {
     }
 }
 
-/// What makes two errors the same problem: a cycle is the same loop whichever key entered it; anything
+/// What makes two errors the same problem: a cycle is the same loop whichever key entered it; running out
+/// of stack is one problem, whichever link of a long chain it struck (each registration of the chain,
+/// resolved in turn, would otherwise fail at a link of its own: hundreds of reports of one cause); anything
 /// else is the same failing key at the same place.
 private struct ProblemIdentity: Hashable {
     let code: ResolutionError.Code
@@ -139,6 +141,9 @@ private struct ProblemIdentity: Hashable {
         code = error.code
         if error.code == .cycle, let last = error.path.last, let start = error.path.firstIndex(of: last) {
             keys = Set(error.path[start...])
+            place = ""
+        } else if error.code == .tooDeep {
+            keys = []
             place = ""
         } else {
             keys = Set(error.path.suffix(1))

@@ -102,6 +102,36 @@ struct BuildTests {
         #expect((error?.errors[2].underlyingError as? Failure)?.reason == "disk full")
     }
 
+    /// A chain of singletons too deep for the thread's stack, registered top first: each registration of the
+    /// chain, built in turn, runs out of stack at a link of its own. That is one problem, reported once; and
+    /// the failed builds kept nothing that breaks a later resolve from a thread with room.
+    @Test func aChainTooDeepForTheThreadIsOneProblem() throws {
+        let depth = 400
+        let container = Container()
+        for index in 0..<depth {
+            let next = "\(index + 1)"
+            let last = index == depth - 1
+            container.register(HLink.self, name: "\(index)", scope: .singleton) { r in
+                HLink(next: last ? nil : try r.resolve(HLink.self, name: next))
+            }
+        }
+        // 256 KiB: a debug build runs out of it within ~50 links, so most of the chain's registrations fail.
+        let built = boundedOnThread(60, stackSize: 256 * 1024) { () -> Int in
+            try container.build()
+            return 0
+        }
+        #expect(!built.isHang)
+        if case .error(let thrown) = built {
+            let error = thrown as? ResolutionError
+            #expect(error?.code == .multiple)
+            #expect(error?.errors.map(\.code) == [.tooDeep])
+            #expect(error?.summary == "build() found 1 problem.")
+            #expect(error?.errors.first?.summary.contains("KiB of stack left") == true)
+        }  // else an optimised build had room for the whole chain: nothing to report
+        let length = boundedOnThread(60, stackSize: 64 << 20) { try container.resolve(HLink.self, name: "0").length }
+        #expect(length.value == depth)
+    }
+
     @Test func oneProblemIsStillAMultipleError() throws {
         let container = Container {
             Register(HomeScreen.self, scope: .singleton) { r in HomeScreen(network: try r.resolve()) }
