@@ -17,7 +17,9 @@ final class BuildTicket: @unchecked Sendable {
     var owner: ExecutionID
     // Guarded by `waitLock`, which is the exclusivity: the runtime's dynamic checks are skipped.
     @exclusivity(unchecked) private var threadsWaiting = false
-    @exclusivity(unchecked) private var continuations: [UnsafeContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var continuations: [Waiting] = []
+    /// A task's continuation, with the number that its cancellation handler looks for.
+    private typealias Waiting = (waiter: UInt64, continuation: UnsafeContinuation<Void, Never>)
     /// The atomic state word.
     private var state: UnsafeMutablePointer<UInt> {
         _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
@@ -35,6 +37,9 @@ final class BuildTicket: @unchecked Sendable {
 
     private static let waitLock = Lock()
     private static let finished = Condition()
+    /// The last number given to a waiting task, so that its cancellation finds its own continuation.
+    // Guarded by `waitLock`.
+    nonisolated(unsafe) private static var lastWaiter: UInt64 = 0
 
     /// A ticket held by `owner`.
     init(owner: ExecutionID) {
@@ -57,17 +62,34 @@ final class BuildTicket: @unchecked Sendable {
         Self.waitLock.unlock()
     }
 
-    /// Suspends the current task until the build has ended.
-    func waitAsync() async {
-        if isFinished { return }
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let waiting = Self.waitLock.withLock { () -> Bool in
-                guard markAwaited() else { return false }
-                continuations.append(continuation)
-                return true
-            }
-            if !waiting { continuation.resume() }
+    /// Suspends the current task until the build has ended, or until the task is cancelled: a cancelled task
+    /// stops waiting at once (the build goes on for whoever else needs it).
+    /// - Returns: `false` when the task was cancelled before the build ended.
+    func waitAsync() async -> Bool {
+        if isFinished { return true }
+        let waiter = Self.waitLock.withLock { () -> UInt64 in
+            Self.lastWaiter &+= 1
+            return Self.lastWaiter
         }
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let waiting = Self.waitLock.withLock { () -> Bool in
+                    // A cancellation that came first found nothing to resume: it is seen here, under the lock
+                    // that a later one takes to look for this continuation.
+                    guard markAwaited(), !Task.isCancelled else { return false }
+                    continuations.append((waiter, continuation))
+                    return true
+                }
+                if !waiting { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = Self.waitLock.withLock { () -> UnsafeContinuation<Void, Never>? in
+                guard let index = continuations.firstIndex(where: { $0.waiter == waiter }) else { return nil }
+                return continuations.remove(at: index).continuation
+            }
+            continuation?.resume()
+        }
+        return isFinished
     }
 
     /// Whether the build has ended; an ended build blocks nobody.
@@ -84,7 +106,7 @@ final class BuildTicket: @unchecked Sendable {
         continuations = []
         if threadsWaiting { Self.finished.broadcast() }
         Self.waitLock.unlock()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.continuation.resume() }
     }
 }
 

@@ -61,8 +61,9 @@ extension Container {
                 guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     try Diagnostics.throwWaitCycle(entry)
                 }
-                await ticket.waitAsync()
+                let ended = await ticket.waitAsync()
                 WaitGraph.endWaiting(execution, for: ticket)
+                if !ended { throw Diagnostics.cancelledWait(entry) }
             case .claimed(let ticket, let epoch):
                 let instance = Instance.make(entry.service, published: slot.publishes)
                 do {

@@ -27,6 +27,16 @@ extension Diagnostics {
             fix: "resolve from a container that is still running, or make a new one.")
     }
 
+    static func cancelledWait(_ entry: Entry) -> ResolutionError {
+        ResolutionError(
+            code: .cancelled,
+            summary: "cannot resolve `\(entry.key)`: the task was cancelled while another one was building it.",
+            path: path(then: entry.key), fileID: "\(entry.fileID)", line: Int(entry.line),
+            fix: "nothing, if the cancellation was meant: the build goes on and keeps its instance for the next "
+                + "resolve; otherwise find who cancelled the task (`underlyingError` is a CancellationError).",
+            underlyingError: CancellationError())
+    }
+
     static func disposeFailed(_ entry: Entry, place: Place, error: any Error) -> ResolutionError {
         ResolutionError(
             code: .disposeFailed,

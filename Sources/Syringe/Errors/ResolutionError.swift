@@ -97,6 +97,13 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// if error.code == .shutDown { … }
         /// ```
         public static let shutDown = Code("shutDown")
+        /// The task was cancelled while it waited for another task's build of the instance: it stopped waiting,
+        /// and the build goes on. ``ResolutionError/underlyingError`` is a `CancellationError`.
+        ///
+        /// ```swift
+        /// if error.code == .cancelled { return }   // the task is being torn down anyway
+        /// ```
+        public static let cancelled = Code("cancelled")
         /// An `onDispose` hook threw; the other hooks still ran.
         ///
         /// ```swift

@@ -166,7 +166,8 @@ struct ResolutionErrorTests {
 
     @Test func codesAreDistinct() {
         let codes: [ResolutionError.Code] = [
-            .notRegistered, .argumentMismatch, .cycle, .factoryFailed, .ambiguous, .asyncRequired, .multiple,
+            .notRegistered, .argumentMismatch, .cycle, .factoryFailed, .ambiguous, .asyncRequired, .typeMismatch,
+            .mainActorRequired, .tooDeep, .captive, .shutDown, .cancelled, .disposeFailed, .unreachable, .multiple,
         ]
         #expect(Set(codes).count == codes.count)
         #expect(ResolutionError.Code.cycle.description == "cycle")
