@@ -11,7 +11,8 @@ extension Container {
     /// It runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` registration resolved
     /// from main-actor code is built in place; from elsewhere its factory runs on the main actor and the
     /// instance is handed back. A dependency cycle through async factories, also one split across tasks,
-    /// is thrown as ``ResolutionError/Code/cycle``.
+    /// is thrown as ``ResolutionError/Code/cycle``. A task cancelled while it waits for another task's build
+    /// of a kept instance stops waiting with ``ResolutionError/Code/cancelled``; the build goes on.
     ///
     /// - Throws: ``ResolutionError``, as ``resolve(_:name:fileID:line:)`` does.
     public func resolveAsync<Service>(
