@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(
             name: "SyringeBenchmarks",
             dependencies: [
+                "BenchmarkFixtures",
                 .product(name: "Syringe", package: "Syringe"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Swinject", package: "Swinject"),
@@ -27,6 +28,15 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
                 .plugin(name: "GenerateServicesPlugin"),
             ]
+        ),
+        // The services of cases 1-4 and 7-9 and the hand-written code they are compared with, shared with
+        // PairedBenchmarks. Outside Benchmarks/, where ordo-one/benchmark would take an executable for a benchmark.
+        .target(name: "BenchmarkFixtures", path: "Fixtures"),
+        // Cases 1-4, hand-written and Syringe timed in one process (Scripts/paired-report.sh).
+        .executableTarget(
+            name: "PairedBenchmarks",
+            dependencies: ["BenchmarkFixtures", .product(name: "Syringe", package: "Syringe")],
+            path: "Paired"
         ),
         // Cases 5 and 6 need 1,000 distinct service types: generated at build time into the build folder.
         // Not under Benchmarks/, where ordo-one/benchmark would take an executable for a benchmark.

@@ -3,67 +3,8 @@
 import Dependencies
 import Dispatch
 import Foundation
+import BenchmarkFixtures
 
-// MARK: - Services
-
-/// Case 1: a service with no dependencies, new on every resolve.
-final class Plain: Sendable { init() {} }
-
-/// Cases 2 and 4: a service kept once (singleton / cached).
-final class Single: Sendable { init() {} }
-
-/// Case 7, per thread: one singleton per thread ("lane"), each padded so that no other hot word shares the
-/// cache line of its reference count: two threads measure the container's read path rather than contention
-/// on one object's reference count.
-final class Lane0: Sendable {
-    let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    init() {}
-}
-final class Lane1: Sendable {
-    let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    init() {}
-}
-
-/// Case 7, shared: the one singleton both threads resolve. Their retains and releases contend on its
-/// reference count, in hand-written code as in any library; padded so that nothing else shares its line.
-final class Shared: Sendable {
-    let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    init() {}
-}
-
-// Case 3: a graph of 10 objects, all new on every resolve: Root needs 3 mids, each needs 2 leaves.
-final class Leaf1: Sendable { init() {} }
-final class Leaf2: Sendable { init() {} }
-final class Leaf3: Sendable { init() {} }
-final class Leaf4: Sendable { init() {} }
-final class Leaf5: Sendable { init() {} }
-final class Leaf6: Sendable { init() {} }
-
-final class MidA: Sendable {
-    let first: Leaf1, second: Leaf2
-    init(_ first: Leaf1, _ second: Leaf2) { (self.first, self.second) = (first, second) }
-}
-
-final class MidB: Sendable {
-    let first: Leaf3, second: Leaf4
-    init(_ first: Leaf3, _ second: Leaf4) { (self.first, self.second) = (first, second) }
-}
-
-final class MidC: Sendable {
-    let first: Leaf5, second: Leaf6
-    init(_ first: Leaf5, _ second: Leaf6) { (self.first, self.second) = (first, second) }
-}
-
-final class Root: Sendable {
-    let a: MidA, b: MidB, c: MidC
-    init(a: MidA, b: MidB, c: MidC) { (self.a, self.b, self.c) = (a, b, c) }
-}
-
-/// Case 9: a new service with two kept dependencies, the shape of most view models and use cases.
-final class Pair: Sendable {
-    let single: Single, shared: Shared
-    init(single: Single, shared: Shared) { (self.single, self.shared) = (single, shared) }
-}
 
 // Case 11: one request's objects, each with a dispose function: a unit of work over a connection, a log,
 // a repository and the handler that uses them all.
@@ -110,48 +51,6 @@ final class RequestHandler: Sendable {
     connection.dispose()
 }
 
-// MARK: - Baseline: dependency injection written by hand
-
-/// The floor of a cached resolve: a hand-written function that returns a +1 reference to an object built
-/// at run time. Resolving a kept instance can cost no less: the caller gets a reference it owns, so the
-/// object's reference count goes up and, when the caller is done, down again.
-///
-/// Honest by construction: the object is built when the benchmarks start (not a statically initialised,
-/// immortal global, whose retains cost nothing), and `get()` stays a real call that retains: it is never
-/// inlined, and the `owned2guarantee.never` semantics stops the optimiser from turning its +1 result into
-/// a borrowed one (its "Return = Owned To Guaranteed" specialisation), which would drop the retain in
-/// `get()` and the caller's release with it, leaving an empty call of about 2 ns.
-///
-/// Padded, as the objects of case 7 are: `get()` reads `object` on every call, and the next object
-/// allocated after an unpadded `Kept` (case 7's other lane, at start-up) would share its cache line, so
-/// that one thread's retains would evict the line the other thread reads (false sharing).
-final class Kept<Object: AnyObject & Sendable>: Sendable {
-    private let object: Object
-    private let padding = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-
-    init(_ object: Object) { self.object = object }
-
-    /// The kept object, +1: the caller owns the returned reference and releases it.
-    @inline(never)
-    @_semantics("optimize.sil.specialize.owned2guarantee.never")
-    func get() -> Object { object }
-}
-
-/// A composition root as one would write it without a library, made once when the benchmarks start:
-/// factory methods for new objects, and a `Kept` for each kept one.
-final class ManualContainer: Sendable {
-    let single = Kept(Single())
-    let shared = Kept(Shared())
-    let lane0 = Kept(Lane0())
-    let lane1 = Kept(Lane1())
-
-    func makePlain() -> Plain { Plain() }
-    func makeMidA() -> MidA { MidA(Leaf1(), Leaf2()) }
-    func makeMidB() -> MidB { MidB(Leaf3(), Leaf4()) }
-    func makeMidC() -> MidC { MidC(Leaf5(), Leaf6()) }
-    func makeRoot() -> Root { Root(a: makeMidA(), b: makeMidB(), c: makeMidC()) }
-    func makePair() -> Pair { Pair(single: single.get(), shared: shared.get()) }
-}
 
 /// A minimal hand-written service locator (cases 5 and 6): a dictionary of factories keyed by type.
 /// Not thread-safe, no scopes, no diagnostics.
@@ -167,13 +66,6 @@ final class BaselineLocator {
     }
 }
 
-/// Case 4 baseline: a holder whose property is initialised by hand from the floor function, as `@Injected`
-/// initialises its property from the container.
-struct BaselineHolder {
-    let single: Single
-
-    init(_ manual: ManualContainer) { single = manual.single.get() }
-}
 
 // MARK: - swift-dependencies
 

@@ -27,6 +27,7 @@
 //  10 verify 1000 declared   `verify()` of 1,000 declared registrations with 0-2 dependencies each (ops: 1)
 
 import Benchmark
+import BenchmarkFixtures
 import Dependencies
 import Dispatch
 import Swinject

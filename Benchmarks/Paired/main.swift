@@ -1,0 +1,79 @@
+// Cases 1-4 of the benchmarks, hand-written code and Syringe timed in one process, round after round.
+//
+// ordo-one/benchmark runs each benchmark in a process of its own; on a machine whose speed changes for
+// seconds at a time (a shared virtual machine), the baseline's process and Syringe's can run at different
+// speeds, and their ratio is then off by up to 2x. Here both loops of a case alternate in one process, and
+// each keeps its fastest round, so the two are compared at the same speed. `Scripts/paired-report.sh` runs
+// this several times and checks the budgets that compare with hand-written code.
+//
+//   swift run -c release --package-path Benchmarks PairedBenchmarks [operations per round] [rounds] [case]
+
+import BenchmarkFixtures
+import Syringe
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps `value` alive and opaque to the optimiser, so that the measured work is not folded away.
+@inline(never) func consume<Value>(_ value: Value) { withExtendedLifetime(value) {} }
+
+/// Nanoseconds on the monotonic clock.
+func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Case 4 with Syringe: a holder whose property is injected from `Container.shared`.
+struct InjectedHolder {
+    @Injected var single: Single
+}
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let operations = arguments.first ?? 100_000
+let rounds = arguments.dropFirst().first ?? 20
+let only = arguments.dropFirst(2).first
+
+let manual = ManualContainer()
+let container = Container()
+container.register(Plain.self) { Plain() }
+container.register(Single.self, scope: .singleton) { Single() }
+container.register(Leaf1.self) { Leaf1() }
+container.register(Leaf2.self) { Leaf2() }
+container.register(Leaf3.self) { Leaf3() }
+container.register(Leaf4.self) { Leaf4() }
+container.register(Leaf5.self) { Leaf5() }
+container.register(Leaf6.self) { Leaf6() }
+container.register(MidA.self) { r in MidA(try r.resolve(), try r.resolve()) }
+container.register(MidB.self) { r in MidB(try r.resolve(), try r.resolve()) }
+container.register(MidC.self) { r in MidC(try r.resolve(), try r.resolve()) }
+container.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+Container.shared.register(Single.self, scope: .cached) { Single() }
+
+/// The fastest round of each loop, in nanoseconds per operation; the two loops alternate, round after round.
+func paired(_ baseline: () -> Void, _ syringe: () -> Void) -> (baseline: Double, syringe: Double) {
+    var best = (baseline: Double.infinity, syringe: Double.infinity)
+    for _ in 0..<rounds {
+        var start = now()
+        for _ in 0..<operations { baseline() }
+        best.baseline = min(best.baseline, Double(now() - start) / Double(operations))
+        start = now()
+        for _ in 0..<operations { syringe() }
+        best.syringe = min(best.syringe, Double(now() - start) / Double(operations))
+    }
+    return best
+}
+
+let cases: [(number: Int, name: String, baseline: () -> Void, syringe: () -> Void)] = [
+    (1, "unique", { consume(manual.makePlain()) }, { consume(try! container.resolve(Plain.self)) }),
+    (2, "singleton", { consume(manual.single.get()) }, { consume(try! container.resolve(Single.self)) }),
+    (3, "graph of 10", { consume(manual.makeRoot()) }, { consume(try! container.resolve(Root.self)) }),
+    (4, "property wrapper", { consume(BaselineHolder(manual).single) }, { consume(InjectedHolder().single) }),
+]
+for (number, name, baseline, syringe) in cases where only == nil || only == number {
+    let (base, ours) = paired(baseline, syringe)
+    print("paired case=\(number) name=\"\(name)\" baseline_ns=\(base) syringe_ns=\(ours)")
+}
