@@ -102,6 +102,27 @@ func boundedOnThread<Value: Sendable>(
     return result.current
 }
 
+/// ``boundedOnThread(_:stackSize:_:)`` for async tests: the waiting task sleeps instead of blocking a thread
+/// of the shared pool, so that tests running beside it are not held up.
+func boundedOnThreadAsync<Value: Sendable>(
+    _ seconds: Double = 10, stackSize: Int = 1 << 20, _ body: @escaping @Sendable () throws -> Value
+) async -> Bounded<Value> {
+    let result = HostileBox<Bounded<Value>?>(nil)
+    let thread = Thread {
+        let outcome: Bounded<Value>
+        do { outcome = .value(try body()) } catch { outcome = .error(error) }
+        result.withLock { $0 = outcome }
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let outcome = result.current { return outcome }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return result.current ?? .hang
+}
+
 /// Runs `count` bodies on threads of their own, each bounded.
 func boundedOnThreads<Value: Sendable>(
     _ count: Int, seconds: Double = 10, _ body: @escaping @Sendable (Int) throws -> Value

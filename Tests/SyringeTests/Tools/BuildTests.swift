@@ -105,7 +105,7 @@ struct BuildTests {
     /// A chain of singletons too deep for the thread's stack, registered top first: each registration of the
     /// chain, built in turn, runs out of stack at a link of its own. That is one problem, reported once; and
     /// the failed builds kept nothing that breaks a later resolve from a thread with room.
-    @Test func aChainTooDeepForTheThreadIsOneProblem() throws {
+    @Test func aChainTooDeepForTheThreadIsOneProblem() async throws {
         let depth = 400
         let container = Container()
         for index in 0..<depth {
@@ -116,7 +116,7 @@ struct BuildTests {
             }
         }
         // 256 KiB: a debug build runs out of it within ~50 links, so most of the chain's registrations fail.
-        let built = boundedOnThread(60, stackSize: 256 * 1024) { () -> Int in
+        let built = await boundedOnThreadAsync(60, stackSize: 256 * 1024) { () -> Int in
             try container.build()
             return 0
         }
@@ -128,7 +128,9 @@ struct BuildTests {
             #expect(error?.summary == "build() found 1 problem.")
             #expect(error?.errors.first?.summary.contains("KiB of stack left") == true)
         }  // else an optimised build had room for the whole chain: nothing to report
-        let length = boundedOnThread(60, stackSize: 64 << 20) { try container.resolve(HLink.self, name: "0").length }
+        let length = await boundedOnThreadAsync(60, stackSize: 64 << 20) {
+            try container.resolve(HLink.self, name: "0").length
+        }
         #expect(length.value == depth)
     }
 
