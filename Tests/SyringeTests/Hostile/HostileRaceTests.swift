@@ -10,28 +10,31 @@ final class HResource: @unchecked Sendable {  // `disposed` is written by its on
 }
 
 /// A gate a factory waits at until the test opens it (bounded, so a test bug cannot hang the run).
+/// A gate a build waits at while the test acts. Its deadlines only guard against a hang: generous (30 s),
+/// because a test whose task is starved for seconds by tests that block threads of the shared pool (a full run
+/// beside a release build) must not see the gate give up and the build finish before the test has acted.
 final class HGate: Sendable {
     private let open = HostileBox(false)
     private let arrived = HostileBox(false)
 
     func pass() {
         arrived.withLock { $0 = true }
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while !open.current && Date() < deadline { usleep(200) }
     }
 
     func passAsync() async {
         arrived.withLock { $0 = true }
-        for _ in 0..<5_000 where !open.current { try? await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<30_000 where !open.current { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     func waitForArrival() {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while !arrived.current && Date() < deadline { usleep(200) }
     }
 
     func waitForArrivalAsync() async {
-        for _ in 0..<5_000 where !arrived.current { try? await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<30_000 where !arrived.current { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     func openGate() { open.withLock { $0 = true } }
