@@ -20,7 +20,8 @@ extension Container {
     ) throws -> Service {
         // Compiled into the caller, before optimisation and without a copy per service type: one call that
         // finds the instance, or builds it, and where it is. A published instance is copied out inside its
-        // read section, without a lock; a built one is moved out of the scratch memory it was built in.
+        // read section, without a lock; a built one is moved out of the scratch memory it was built in, which
+        // the call has given back already (nothing runs on this thread before the move).
         if name == nil {
             let found = try lookUpOrResolve(ObjectIdentifier(Service.self), file: FileID(fileID), line: line)
             if let reader = found.reader {
@@ -28,17 +29,16 @@ extension Container {
                 syringe_read_end(reader)
                 return instance
             }
-            let instance = found.value.assumingMemoryBound(to: Service.self).move()
-            popResolved(found.value)
-            return instance
+            return found.value.assumingMemoryBound(to: Service.self).move()
         }
         return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
     }
 
     /// The fast path's lookup of the plain type `type` (the metadata of the service type), and on a miss the
     /// slow path: the published instance, with its read section open (the caller copies it out, then ends
-    /// the section); else an instance built into scratch memory, which the caller moves out and gives back
-    /// with ``popResolved(_:)``. Not generic, so the call site passes the type, the file and the line only.
+    /// the section); else an instance built into scratch memory that is given back already and stays
+    /// readable until the thread's next use of scratch memory, so the caller moves it out at once. Not
+    /// generic, so the call site passes the type, the file and the line only.
     @usableFromInline @inline(never)
     func lookUpOrResolve(_ type: ObjectIdentifier, file: FileID, line: UInt) throws -> ResolvedPlain {
         let found = lookUpPlain(type)
@@ -47,14 +47,9 @@ extension Container {
         }
         let service = unsafeBitCast(type, to: Any.Type.self)
         let output = try buildPlain(service, found: found.entry, file: file, line: line, joinsAsync: false)
+        // Given back here rather than in a second call from the call site: less code in every app.
+        Scratch.release(output)
         return ResolvedPlain(value: output, reader: nil)
-    }
-
-    /// Gives back the scratch memory of an instance that ``lookUpOrResolve(_:file:line:)`` built, once the
-    /// caller has moved the instance out. A method, as the container is at hand where it is called.
-    @usableFromInline @inline(never)
-    func popResolved(_ memory: UnsafeMutableRawPointer) {
-        Scratch.pop(memory)
     }
 
     /// The resolve of a plain type key made through a factory's ``Resolution``: the fast path and the slow

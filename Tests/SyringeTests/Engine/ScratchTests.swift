@@ -27,6 +27,11 @@ struct Bulky {
     }
 }
 
+/// A `Bulky` under a type of its own, resolved without a name.
+struct BulkyLeaf {
+    var bulky: Bulky
+}
+
 struct ScratchFailure: Error, Equatable {}
 
 /// A resolve builds a missing instance in scratch memory and the call site moves it out: values of any
@@ -74,5 +79,34 @@ struct ScratchTests {
         // The scratch memory given back on each error: a value resolves intact afterwards.
         container.register(WideAligned.self) { WideAligned(first: 5, second: 6) }
         #expect(try container.resolve(WideAligned.self) == WideAligned(first: 5, second: 6))
+    }
+
+    @Test func aValueBuiltOnTheHeapComesOutIntactThroughTheContainersResolve() throws {
+        // Deep in a resolution that has outgrown the region, a factory resolves through the container itself
+        // (not `r`): the value is built on the heap, handed back by the call and moved out at the call site,
+        // again and again, while the heap memory of the previous one is freed.
+        let container = Container()
+        let depth = 10
+        for level in 0..<depth {
+            container.register(Bulky.self, name: "\(level)") { [unowned container] r in
+                if level + 1 < depth { _ = try r.resolve(Bulky.self, name: "\(level + 1)") }
+                if level + 1 == depth {
+                    for round in 0..<4 {
+                        let wide = try container.resolve(WideAligned.self)
+                        #expect(wide == WideAligned(first: 7, second: 8), "round \(round)")
+                        let leaf = try container.resolve(BulkyLeaf.self)
+                        #expect(leaf.bulky.depth == 42 && leaf.bulky.payload.15[63] == 42, "round \(round)")
+                    }
+                }
+                return Bulky(depth: level)
+            }
+        }
+        container.register(WideAligned.self) { WideAligned(first: 7, second: 8) }
+        container.register(BulkyLeaf.self) { BulkyLeaf(bulky: Bulky(depth: 42)) }
+        container.register(Bulky.self) { Bulky(depth: 99) }
+        for _ in 0..<3 {
+            #expect(try container.resolve(Bulky.self, name: "0").depth == 0)
+            #expect(try container.resolve(Bulky.self).depth == 99)
+        }
     }
 }
