@@ -28,7 +28,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// name was given. A scope passed by value is then an immediate in the caller's code.
     @usableFromInline let code: UInt32
 
-    @inlinable
+    @_transparent @usableFromInline
     init(code: UInt32) {
         self.code = code
     }
@@ -81,7 +81,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(Engine.self, scope: .unique) { V8Engine() }
     /// ```
-    @inlinable public static var unique: Scope { Scope(code: 0) }
+    @_transparent public static var unique: Scope { Scope(code: 0) }
 
     /// One instance per top-level resolve, shared by everything built inside it. With
     /// ``Registration/onCreated(fileID:line:_:)`` this is how a reference cycle is closed.
@@ -89,7 +89,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(Parent.self, scope: .graph) { Parent() }
     /// ```
-    @inlinable public static var graph: Scope { Scope(code: 1) }
+    @_transparent public static var graph: Scope { Scope(code: 1) }
 
     /// One instance per container, kept until ``Container/reset(_:)`` drops it.
     ///
@@ -97,14 +97,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// container.register(Feed.self, scope: .cached) { Feed() }
     /// container.reset(.cached)
     /// ```
-    @inlinable public static var cached: Scope { Scope(code: 2) }
+    @_transparent public static var cached: Scope { Scope(code: 2) }
 
     /// One instance per container for its lifetime, built exactly once even when many threads ask at once.
     ///
     /// ```swift
     /// container.register(Database.self, scope: .singleton) { Database() }
     /// ```
-    @inlinable public static var singleton: Scope { Scope(code: 3) }
+    @_transparent public static var singleton: Scope { Scope(code: 3) }
 
     /// One instance while something else holds a strong reference to it; then the next resolve builds
     /// a new one. Classes only: a value has no identity to share, so a value is built on every resolve.
@@ -112,7 +112,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// container.register(ImageCache.self, scope: .shared) { ImageCache() }
     /// ```
-    @inlinable public static var shared: Scope { Scope(code: 4) }
+    @_transparent public static var shared: Scope { Scope(code: 4) }
 
     /// Whether instances of this scope are kept beyond the resolve that built them.
     var isStored: Bool {

@@ -15,7 +15,7 @@ extension Container {
     ///
     /// Each parameter is resolved as `r.resolve()` would: parents, scopes, components, optionals, cycles and
     /// errors alike. A ``Lazy`` or ``Provider`` parameter defers its value and breaks a cycle.
-    @inlinable @discardableResult @_disfavoredOverload
+    @_transparent @discardableResult @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -28,6 +28,8 @@ extension Container {
         // A registration built once per container (the scope is a literal at almost every call site, so this
         // test is folded away) shares one build, compiled once in Syringe: at the call site, a specialised build
         // would cost code and, at its one run, the run-time instantiation of a tuple type of its parameters.
+        // Transparent, as the built-in scopes are: inlined before optimisation, so the test is folded and the
+        // other branch dropped before the optimiser specialises it for every registration.
         if scope.code == Scope.singleton.code || scope.code == Scope.cached.code {
             let entry = registerDeclaredOnce(Service.self, name: name, scope: scope, file: file, line: line, make: make)
             return Registration(entry: entry, container: self)
