@@ -83,16 +83,29 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the key of `resolve(T.self)`: no name, no arguments, no origin.
     var isPlainType: Bool { name == nil && argumentTypes == nil && origin == nil }
 
-    /// A cheap hash for the registry's table: a mix of type identities, SipHash only for names.
+    /// A cheap hash for the registry's table: a mix of type identities and of the name's bytes.
     var fastHash: Int {
         if let origin { return origin.fastHash }
         var hash = Key.mix(ObjectIdentifier(serviceType))
-        if let name { hash ^= name.hashValue &* 31 }
+        if let name { hash ^= Key.mix(bits: Key.hash(name: name)) &* 31 }
         if let argumentTypes { hash ^= Key.mix(ObjectIdentifier(argumentTypes)) &* 0x9E37_79B9 }
         return hash
     }
 
     /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
+    /// FNV-1a over the name's UTF-8 bytes: names are short and chosen by the app, so a seeded hash (what
+    /// `hashValue` is, about 250 instructions for a short string) buys nothing on the way to a named instance.
+    static func hash(name: String) -> UInt {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let contiguous: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        if contiguous == nil {
+            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return UInt(truncatingIfNeeded: hash)
+    }
+
     @inline(__always)
     static func mix(_ identity: ObjectIdentifier) -> Int {
         mix(bits: UInt(bitPattern: identity))

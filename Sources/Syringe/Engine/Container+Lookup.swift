@@ -52,13 +52,32 @@ extension Container {
     static func lookUpPlain(
         _ type: ObjectIdentifier, from links: UnsafeMutableRawPointer, retainingEntry: Bool
     ) -> PlainLookup {
-        var links = links
         let bits = UInt(bitPattern: type)
+        return lookUp(from: links, retainingEntry: retainingEntry) { SlotTable.findBlock(plainType: bits, in: $0) }
+    }
+
+    /// ``lookUpPlain(_:)`` for a key that is not a plain type (a named one), found by `hash`, its `fastHash`: the
+    /// key is compared inside the read section (registrations are freed only once no section can see them).
+    func lookUpPublished(_ key: Key, hash: Int) -> PlainLookup {
+        guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        return Container.lookUp(from: links, retainingEntry: true) { SlotTable.findBlock(key, hash: hash, in: $0) }
+    }
+
+    /// The walk of both lookups: up the containers' tables from `links`, to the first whose `findBlock` finds
+    /// the key's block. Its published instance, with the read section open (the caller copies it out, then
+    /// ends the section); else that registration, retained, when it is the first container's and
+    /// `retainingEntry` (the slow path produces it); else nothing (the slow path looks further).
+    @inline(__always)
+    static func lookUp(
+        from links: UnsafeMutableRawPointer, retainingEntry: Bool,
+        findBlock: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+    ) -> PlainLookup {
+        var links = links
         let reader = syringe_read_begin()
         var isSelf = true
         while true {
             let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
-            if let block = SlotTable.findBlock(plainType: bits, in: syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
+            if let block = findBlock(syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
                     return PlainLookup(published: UnsafeRawPointer(payload), reader: reader, entry: nil)
                 }

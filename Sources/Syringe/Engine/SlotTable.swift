@@ -68,13 +68,20 @@ final class SlotTable: @unchecked Sendable {
 
     /// The entry of `key` in the table at `base`, inside a read section or under the registry's lock.
     static func find(_ key: Key, hash: Int, in base: UnsafeMutableRawPointer) -> Unmanaged<Entry>? {
+        findBlock(key, hash: hash, in: base).map(entry(of:))
+    }
+
+    /// The block of `key` (whose `fastHash` is `hash`) in the table at `base`, inside a read section or under the
+    /// registry's lock.
+    static func findBlock(_ key: Key, hash: Int, in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         let mask = base.load(as: Int.self) &- 1
         let slots = SlotTable.slots(of: base)
         var index = hash & mask
         while let block = syringe_load_acquire(slots + index) {
-            if block != tombstone, block.load(fromByteOffset: InstanceSlot.Layout.keyHash, as: Int.self) == hash {
-                let entry = entry(of: block)
-                if entry._withUnsafeGuaranteedRef({ $0.key == key }) { return entry }
+            if block != tombstone, block.load(fromByteOffset: InstanceSlot.Layout.keyHash, as: Int.self) == hash,
+                entry(of: block)._withUnsafeGuaranteedRef({ $0.key == key })
+            {
+                return block
             }
             index = (index &+ 1) & mask
         }

@@ -89,14 +89,7 @@ extension Container {
         // Popped on the way out by an error rather than in a `defer`, which the compiler outlines into a call.
         do {
             if let found {
-                let entry = found.takeRetainedValue()
-                if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
-                    CurrentFrame.pointer = asyncFrame.frame
-                    defer { CurrentFrame.pointer = nil }
-                    try produce(entry, requester: self, arguments: nil, into: output)
-                } else {
-                    try produce(entry, requester: self, arguments: nil, into: output)
-                }
+                try produceFound(found.takeRetainedValue(), joinsAsync: joinsAsync, into: output)
             } else {
                 try resolve(
                     plainType: Service.self, fileID: file.staticString, line: line, joinsAsync: joinsAsync,
@@ -109,6 +102,19 @@ extension Container {
         return output
     }
 
+    /// Produces `entry`, the registration of this container that a lookup found, for a request made here;
+    /// `joinsAsync` joins the path of the async factory that runs this resolve, if any.
+    @inline(__always)
+    func produceFound(_ entry: Entry, joinsAsync: Bool, into output: UnsafeMutableRawPointer) throws {
+        if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
+            CurrentFrame.pointer = asyncFrame.frame
+            defer { CurrentFrame.pointer = nil }
+            try produce(entry, requester: self, arguments: nil, into: output)
+        } else {
+            try produce(entry, requester: self, arguments: nil, into: output)
+        }
+    }
+
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.
     @usableFromInline
     func resolveSlow<Service>(
@@ -116,14 +122,27 @@ extension Container {
     ) throws -> Service {
         // Scratch memory, not a generic temporary: this code is not specialised, and a generic type over
         // `Service` here (a buffer, an optional, a result) would cost a metadata lookup per call.
+        guard name != nil else {
+            let output = Scratch.push(Service.self)
+            defer { Scratch.pop(output, Service.self) }
+            try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+            return output.assumingMemoryBound(to: Service.self).move()
+        }
+        // A named key's published instance is copied out without a lock, as a plain type's is; its registration
+        // here, when nothing is published, is produced without a second lookup.
+        let key = Key(Service.self, name: name)
+        let found = lookUpPublished(key, hash: key.fastHash)
+        if let payload = found.published {
+            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            syringe_read_end(found.reader.unsafelyUnwrapped)
+            return instance
+        }
         let output = Scratch.push(Service.self)
         defer { Scratch.pop(output, Service.self) }
-        if name == nil {
-            try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+        if let entry = found.entry {
+            try produceFound(entry.takeRetainedValue(), joinsAsync: joinsAsync, into: output)
         } else {
-            try resolve(
-                Key(Service.self, name: name), arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync,
-                into: output)
+            try resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
         }
         return output.assumingMemoryBound(to: Service.self).move()
     }
