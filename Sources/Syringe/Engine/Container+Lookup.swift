@@ -53,23 +53,40 @@ extension Container {
         _ type: ObjectIdentifier, from links: UnsafeMutableRawPointer, retainingEntry: Bool
     ) -> PlainLookup {
         let bits = UInt(bitPattern: type)
-        return lookUp(from: links, retainingEntry: retainingEntry) { SlotTable.findBlock(plainType: bits, in: $0) }
+        return lookUp(from: links, retaining: retainingEntry ? .own : .none) {
+            SlotTable.findBlock(plainType: bits, in: $0)
+        }
     }
 
-    /// ``lookUpPlain(_:)`` for a key that is not a plain type (a named one), found by `hash`, its `fastHash`: the
-    /// key is compared inside the read section (registrations are freed only once no section can see them).
-    func lookUpPublished(_ key: Key, hash: Int) -> PlainLookup {
+    /// ``lookUpPlain(_:)`` for any key: a key that is not a plain type (a named one) is found by its `fastHash`
+    /// and compared inside the read section (registrations are freed only once no section can see them).
+    func lookUpFast(_ key: Key, retaining: EntryRetention) -> PlainLookup {
         guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
-        return Container.lookUp(from: links, retainingEntry: true) { SlotTable.findBlock(key, hash: hash, in: $0) }
+        if key.isPlainType {
+            let bits = UInt(bitPattern: ObjectIdentifier(key.serviceType))
+            return Container.lookUp(from: links, retaining: retaining) { SlotTable.findBlock(plainType: bits, in: $0) }
+        }
+        let hash = key.fastHash
+        return Container.lookUp(from: links, retaining: retaining) { SlotTable.findBlock(key, hash: hash, in: $0) }
+    }
+
+    /// Which registration a lookup that finds no published instance hands back, retained.
+    enum EntryRetention {
+        /// None.
+        case none
+        /// The one of the container asked, which the slow path produces (a parent's is produced by its owner).
+        case own
+        /// The first found up the chain, whichever container owns it: to read what it keeps.
+        case any
     }
 
     /// The walk of both lookups: up the containers' tables from `links`, to the first whose `findBlock` finds
     /// the key's block. Its published instance, with the read section open (the caller copies it out, then
-    /// ends the section); else that registration, retained, when it is the first container's and
-    /// `retainingEntry` (the slow path produces it); else nothing (the slow path looks further).
+    /// ends the section); else that registration, retained as `retaining` says; else nothing (the slow path
+    /// looks further).
     @inline(__always)
     static func lookUp(
-        from links: UnsafeMutableRawPointer, retainingEntry: Bool,
+        from links: UnsafeMutableRawPointer, retaining: EntryRetention,
         findBlock: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
     ) -> PlainLookup {
         var links = links
@@ -81,8 +98,8 @@ extension Container {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
                     return PlainLookup(published: UnsafeRawPointer(payload), reader: reader, entry: nil)
                 }
-                // The registration of a parent is produced by its owner: the slow path finds both.
-                let entry = isSelf && retainingEntry ? SlotTable.entry(of: block).retain() : nil
+                let retains = retaining == .any || (retaining == .own && isSelf)
+                let entry = retains ? SlotTable.entry(of: block).retain() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }

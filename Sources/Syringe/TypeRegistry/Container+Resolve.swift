@@ -131,7 +131,7 @@ extension Container {
         // A named key's published instance is copied out without a lock, as a plain type's is; its registration
         // here, when nothing is published, is produced without a second lookup.
         let key = Key(Service.self, name: name)
-        let found = lookUpPublished(key, hash: key.fastHash)
+        let found = lookUpFast(key, retaining: .own)
         if let payload = found.published {
             let instance = payload.assumingMemoryBound(to: Service.self).pointee
             syringe_read_end(found.reader.unsafelyUnwrapped)

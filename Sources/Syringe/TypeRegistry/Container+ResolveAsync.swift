@@ -1,3 +1,5 @@
+import SyringeShims
+
 /// The async entry point. Resolution stays synchronous and `await`-free everywhere else: the async API has
 /// a name of its own, `resolveAsync`, so `try container.resolve(X.self)` inside async code never needs `await`.
 extension Container {
@@ -22,9 +24,23 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> Service {
+        let key = Key(Service.self, name: name)
+        // A kept instance is copied out without the async engine (nothing awaited, no instance of its own): a
+        // published one (of a synchronous registration) without a lock, as `resolve` copies it; one of an async or
+        // main-actor registration under its slot's lock, when no resolution runs here that could be building it.
+        let found = lookUpFast(key, retaining: .any)
+        if let payload = found.published {
+            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            syringe_read_end(found.reader.unsafelyUnwrapped)
+            return instance
+        }
+        if let entry = found.entry?.takeRetainedValue(), entry.storage == .stored, !entry.scope.isCustom,
+            CurrentFrame.pointer == nil, AsyncFrame.current == nil, let kept = entry.keptInstance
+        {
+            return kept.payload.assumingMemoryBound(to: Service.self).pointee
+        }
         let instance = try await resolveAsync(
-            Key(Service.self, name: name), arguments: nil, fileID: fileID, line: line,
-            isolation: isolation
+            key, arguments: nil, fileID: fileID, line: line, isolation: isolation
         ) { key, _, output in
             try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
         }
@@ -69,11 +85,13 @@ extension Container {
         resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
-        if let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation)
+        let found = lookup(key)
+        if found == nil,
+            let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation)
         {
             return wrapped
         }
-        if let found = lookup(key) {
+        if let found {
             let entry = found.entry
             if entry.needsAsync {
                 return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
@@ -92,14 +110,12 @@ extension Container {
         return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
     }
 
-    /// An optional nothing is registered for, whose wrapped type has an async registration: that registration,
-    /// wrapped (the async counterpart of `OptionalWrapped`); `nil` when that is not the case.
+    /// For `key`, which nothing is registered for: when it is an optional whose wrapped type has an async
+    /// registration, that registration, wrapped (the async counterpart of `OptionalWrapped`); else `nil`.
     private func resolveWrappedAsync(
         _ key: Key, layout: ServiceType, arguments: (any Sendable)?, isolation: isolated (any Actor)?
     ) async throws -> Instance? {
-        guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type, lookup(key) == nil else {
-            return nil
-        }
+        guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type else { return nil }
         let wrappedKey = Key(serviceType: optional.wrappedType, name: key.name, argumentTypes: key.argumentTypes)
         guard let found = lookup(wrappedKey), found.entry.needsAsync else { return nil }
         let wrapped = try await found.owner.produceAsync(found.entry, requester: self, arguments: arguments)
