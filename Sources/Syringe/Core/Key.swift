@@ -92,20 +92,29 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         return hash
     }
 
-    /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
-    /// FNV-1a over the name's UTF-8 bytes: names are short and chosen by the app, so a seeded hash (what
+    /// FNV-1a over the name's Unicode scalars: names are short and chosen by the app, so a seeded hash (what
     /// `hashValue` is, about 250 instructions for a short string) buys nothing on the way to a named instance.
+    /// Equal names must hash alike, and strings are equal when canonically equivalent: an ASCII scalar is its
+    /// own normal form, and only three other scalars are equivalent to one (U+037E to `;`, U+1FEF to `` ` ``,
+    /// U+212A to `K`), so any other name is hashed as the standard library hashes strings (normalised).
     static func hash(name: String) -> UInt {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let contiguous: Void? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        if contiguous == nil {
-            for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for scalar in name.unicodeScalars {
+            var value = scalar.value
+            if value >= 0x80 {
+                switch value {
+                case 0x037E: value = 0x3B
+                case 0x1FEF: value = 0x60
+                case 0x212A: value = 0x4B
+                default: return UInt(bitPattern: name.hashValue)
+                }
+            }
+            hash = (hash ^ UInt64(value)) &* 0x100_0000_01b3
         }
         return UInt(truncatingIfNeeded: hash)
     }
 
+    /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
     @inline(__always)
     static func mix(_ identity: ObjectIdentifier) -> Int {
         mix(bits: UInt(bitPattern: identity))

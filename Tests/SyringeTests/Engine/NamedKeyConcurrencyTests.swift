@@ -114,4 +114,19 @@ struct NamedKeyConcurrencyTests {
         }
         #expect(failures.count == 0)
     }
+
+    /// Names are equal as Swift strings are, canonically: however a name is spelled, it finds its registration.
+    @Test func canonicallyEquivalentNamesAreOneName() throws {
+        let container = Container()
+        container.register(Token.self, name: "caf\u{E9}", scope: .singleton) { Token("precomposed") }
+        container.register(Token.self, name: "\u{212A}elvin", scope: .singleton) { Token("kelvin sign") }
+        container.register(Token.self, name: "semi;colon") { Token("ascii") }
+        #expect(try container.resolve(Token.self, name: "cafe\u{301}").label == "precomposed")
+        #expect(try container.resolve(Token.self, name: "Kelvin").label == "kelvin sign")
+        #expect(try container.resolve(Token.self, name: "semi\u{37E}colon").label == "ascii")
+        let precomposed = try container.resolve(Token.self, name: "caf\u{E9}")
+        #expect(try container.resolve(Token.self, name: "cafe\u{301}") === precomposed)
+        #expect(container.isRegistered(Token.self, name: "\u{212A}elvin"))
+        #expect(!container.isRegistered(Token.self, name: "kelvin"))
+    }
 }
