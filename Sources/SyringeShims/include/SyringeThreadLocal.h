@@ -56,10 +56,15 @@ static inline void *_Nonnull syringe_scratch_push(uintptr_t size) {
     return syringe_scratch_push_slow(size);
 }
 
-static inline void syringe_scratch_pop(void *_Nonnull memory) {
+/// Whether `memory` is the current thread's region (else the heap's): then giving it back moves the top down.
+static inline int syringe_scratch_in_region(void *_Nonnull memory) {
     unsigned char *start = (unsigned char *)memory;
-    if (__builtin_expect(start >= syringe_scratch_base && start < syringe_scratch_end, 1)) {
-        syringe_scratch_top = start;
+    return start >= syringe_scratch_base && start < syringe_scratch_end;
+}
+
+static inline void syringe_scratch_pop(void *_Nonnull memory) {
+    if (__builtin_expect(syringe_scratch_in_region(memory), 1)) {
+        syringe_scratch_top = (unsigned char *)memory;
     } else {
         syringe_scratch_pop_slow(memory);
     }
@@ -69,9 +74,8 @@ static inline void syringe_scratch_pop(void *_Nonnull memory) {
 /// push or pop (memory of the heap is freed then): for a caller that moves a value out right after the call
 /// that built it, and so needs no second call to give the memory back.
 static inline void syringe_scratch_release(void *_Nonnull memory) {
-    unsigned char *start = (unsigned char *)memory;
-    if (__builtin_expect(start >= syringe_scratch_base && start < syringe_scratch_end, 1)) {
-        syringe_scratch_top = start;
+    if (__builtin_expect(syringe_scratch_in_region(memory), 1)) {
+        syringe_scratch_top = (unsigned char *)memory;
     } else {
         syringe_scratch_release_slow(memory);
     }
