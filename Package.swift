@@ -1,10 +1,16 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // The traits that turn on the optional integrations (`swift build --traits Hummingbird`).
 let lifecycle: Set<String> = ["ServiceLifecycle"]
 let hummingbird: Set<String> = ["Hummingbird"]
 let serviceLifecycle = "swift-service-lifecycle"
+// A module as Xcode 26 makes a new app target: default main-actor isolation and "approachable concurrency".
+let appMode: [SwiftSetting] = [
+    .defaultIsolation(MainActor.self),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
 
 let package = Package(
     name: "Syringe",
@@ -86,6 +92,8 @@ let package = Package(
         // The code examples of DESIGN.md and the README, compiled as written (their type names are the ones
         // the other test targets use for fixtures, so they get a module of their own).
         .testTarget(name: "HostileExamplesTests", dependencies: ["Syringe", "SyringeTesting"]),
+        // The same idioms written as app code in an app module (see `appMode`): compiled and run as written.
+        .testTarget(name: "AppModeTests", dependencies: ["Syringe", "SyringeTesting"], swiftSettings: appMode),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [

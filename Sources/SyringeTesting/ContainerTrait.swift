@@ -16,7 +16,7 @@ import Testing
 /// test's container. Tests that run in parallel never see each other's mocks or singletons.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     let strict: Bool
-    let configure: @Sendable (Container) throws -> Void
+    let configure: @isolated(any) @Sendable (Container) throws -> Void
 
     /// A suite's container applies to each of its tests (each still gets a fresh child of its own).
     ///
@@ -37,14 +37,12 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        if strict {
-            try await Container.withOverrides(strict: ContainerTrait.reportLiveAccess, configure) {
-                try await function()
-            }
-        } else {
-            try await Container.withOverrides(configure) {
-                try await function()
-            }
+        // The test's container is made first and configured inside it: the configuration keeps the isolation of
+        // the code that wrote it (main-actor code in an app's test target), so it may need a hop.
+        let strict: (@Sendable (Key) -> Void)? = strict ? ContainerTrait.reportLiveAccess : nil
+        try await Container.withOverrides(strict: strict, { _ in }) {
+            try await configure(Container.shared)
+            try await function()
         }
     }
 
@@ -77,7 +75,7 @@ extension Trait where Self == ContainerTrait {
     ///   - configure: Registers the test's overrides.
     public static func container(
         strict: Bool = false,
-        _ configure: @escaping @Sendable (Container) throws -> Void = { _ in }
+        @_inheritActorContext _ configure: @escaping @isolated(any) @Sendable (Container) throws -> Void = { _ in }
     ) -> Self {
         ContainerTrait(strict: strict, configure: configure)
     }

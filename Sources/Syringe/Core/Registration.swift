@@ -38,18 +38,17 @@ public struct Registration<Service>: Sendable {
     @discardableResult
     public func onCreated(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (inout Service, Resolution) throws -> Void
     ) -> Self {
-        entry.addCreated(
-            .sync(
-                { payload, resolution in
-                    // The hook mutates a copy: whoever closes a cycle back to this instance while the hook runs
-                    // reads the stored one (the same object, for a class).
-                    let stored = payload.assumingMemoryBound(to: Service.self)
-                    var instance = stored.pointee
-                    try hook(&instance, resolution)
-                    stored.pointee = instance
-                }, Place(fileID: fileID, line: line)))
+        let run = IsolatedCall.unchecked(hook)
+        entry.addCreated(isolation: hook.isolation, place: Place(fileID: fileID, line: line)) { payload, resolution in
+            // The hook mutates a copy: whoever closes a cycle back to this instance while the hook runs reads
+            // the stored one (the same object, for a class).
+            let stored = payload.assumingMemoryBound(to: Service.self)
+            var instance = stored.pointee
+            try run(&instance, resolution)
+            stored.pointee = instance
+        }
         return self
     }
 
@@ -63,14 +62,16 @@ public struct Registration<Service>: Sendable {
     @discardableResult
     public func onCreated(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (inout Service, Resolution) async throws -> Void
+        @_inheritActorContext _ hook:
+            @escaping @isolated(any) @Sendable (inout Service, Resolution) async throws -> Void
     ) -> Self {
+        let run = IsolatedCall.unchecked(hook)
         entry.addCreated(
             .async(
                 { payload, resolution in
                     let stored = payload.assumingMemoryBound(to: Service.self)
                     var instance = stored.pointee
-                    try await hook(&instance, resolution)
+                    try await run(&instance, resolution)
                     stored.pointee = instance
                 }, Place(fileID: fileID, line: line)))
         return self

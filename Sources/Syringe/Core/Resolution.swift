@@ -94,8 +94,9 @@ public struct Resolution {
     /// }
     /// ```
     ///
-    /// A registration with a synchronous factory resolves this way too.
-    public func resolveAsync<Service>(
+    /// A registration with a synchronous factory resolves this way too. `Service` is `Sendable`: an instance of a
+    /// main-actor registration is handed over from the main actor if need be.
+    public func resolveAsync<Service: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         isolation: isolated (any Actor)? = #isolation,
@@ -106,6 +107,46 @@ public struct Resolution {
     }
 
     /// Resolves a dependency with arguments through the async API, as part of the current resolution.
+    ///
+    /// ```swift
+    /// container.register(Report.self) { r async throws in Report(page: try await r.resolveAsync(arguments: 1)) }
+    /// ```
+    @_disfavoredOverload
+    public func resolveAsync<Service: Sendable, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        try await container.resolveAsync(
+            Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+    }
+
+    /// Resolves a dependency through the async API, as part of the current resolution: for registrations
+    /// with async factories, from inside another async factory.
+    ///
+    /// ```swift
+    /// container.register(Repository.self) { r async throws in
+    ///     Repository(database: try await r.resolveAsync(Database.self))
+    /// }
+    /// ```
+    ///
+    /// A registration with a synchronous factory resolves this way too. `Service` is not `Sendable`: an
+    /// instance of a main-actor registration is handed out only on the main actor.
+    public func resolveAsync<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        try await container.resolveAsync(Service.self, name: name, fileID: fileID, line: line)
+    }
+
+    /// Resolves a dependency that is not `Sendable`, with arguments, through the async API, as part of the
+    /// current resolution (an instance of a main-actor registration is handed out only on the main actor).
     ///
     /// ```swift
     /// container.register(Report.self) { r async throws in Report(page: try await r.resolveAsync(arguments: 1)) }

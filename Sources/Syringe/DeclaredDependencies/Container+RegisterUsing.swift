@@ -15,6 +15,16 @@ extension Container {
     ///
     /// Each parameter is resolved as `r.resolve()` would: parents, scopes, components, optionals, cycles and
     /// errors alike. A ``Lazy`` or ``Provider`` parameter defers its value and breaks a cycle.
+    ///
+    /// `make` keeps its isolation: a `@MainActor` function (a view model's `init`, any `init` of an app module
+    /// with default main-actor isolation) makes a main-actor registration, resolved synchronously on the main
+    /// actor, or with `resolveAsync` from anywhere (see <doc:AppsWithMainActorIsolation>):
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileViewModel { init(api: any API) { … } }
+    ///
+    /// container.register(ProfileViewModel.self, using: ProfileViewModel.init)
+    /// ```
     @_transparent @discardableResult @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type = Service.self,
@@ -22,7 +32,9 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        using make: @escaping @Sendable (repeat each Dependency) throws -> Service
+        @_inheritActorContext using make:
+            @escaping @isolated(any) @Sendable (repeat each Dependency) throws
+            -> Service
     ) -> Registration<Service> {
         let file = FileID(fileID)
         // A registration built once per container (the scope is a literal at almost every call site, so this
@@ -44,7 +56,7 @@ extension Container {
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func registerDeclaredOnce<Service, each Dependency>(
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
-        make: @escaping @Sendable (repeat each Dependency) throws -> Service
+        make: @escaping @isolated(any) @Sendable (repeat each Dependency) throws -> Service
     ) -> Entry {
         registerDeclared(Service.self, name: name, scope: scope, file: file, line: line, make: make)
     }
@@ -54,28 +66,29 @@ extension Container {
     @inlinable
     func registerDeclared<Service, each Dependency>(
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
-        make: @escaping @Sendable (repeat each Dependency) throws -> Service
+        make: @escaping @isolated(any) @Sendable (repeat each Dependency) throws -> Service
     ) -> Entry {
-        registerDeclared(
-            Service.self, name: name, scope: scope, file: file, line: line,
+        let call = IsolatedCall.unchecked(make)
+        return registerDeclared(
+            Service.self, name: name, scope: scope, file: file, line: line, isolation: make.isolation,
             parameters: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) }
         ) { r, _, output in
             output.initializeMemory(
                 as: Service.self,
-                to: try make(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
+                to: try call(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
         }
     }
 
     /// The part of a declared registration that does not depend on the function: one shared copy.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func registerDeclared<Service>(
-        _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
+        _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt, isolation: (any Actor)?,
         parameters: @escaping @Sendable () -> [any Any.Type],
         build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
     ) -> Entry {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
-            parameterTypes: parameters, factory: .sync(build))
+            parameterTypes: parameters, factory: .isolated(isolation, build))
         return registration.entry
     }
 
@@ -96,53 +109,19 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+        @_inheritActorContext using make:
+            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
+            -> Service
     ) -> Registration<Service> {
-        add(
+        let call = IsolatedCall.unchecked(make)
+        return add(
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
             parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .async { r, _, output in
                 output.initializeMemory(
                     as: Service.self,
-                    to: try await make(
+                    to: try await call(
                         repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)))
-            })
-    }
-
-    /// Registers `Service`, built on the main actor by a `@MainActor` function of its dependencies: a view
-    /// model's `init`, for instance.
-    ///
-    /// ```swift
-    /// @MainActor final class ProfileViewModel { init(api: any API) { … } }
-    ///
-    /// container.register(ProfileViewModel.self, using: ProfileViewModel.init)
-    /// ```
-    ///
-    /// Resolved synchronously on the main actor, or with `resolveAsync` from anywhere, as a `@MainActor`
-    /// factory is. Its parameters are resolved on the main actor too.
-    @discardableResult @_disfavoredOverload
-    public func register<Service: Sendable, each Dependency>(
-        _ type: Service.Type = Service.self,
-        name: String? = nil,
-        scope: Scope = .unique,
-        fileID: StaticString = #fileID,
-        line: UInt = #line,
-        using make: @escaping @MainActor (repeat each Dependency) throws -> Service
-    ) -> Registration<Service> {
-        let key = Key(Service.self, name: name)
-        return add(
-            key, scope: scope, file: FileID(fileID), line: line,
-            parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
-            factory: .mainActor { r, output in
-                guard MainActorCheck.isCurrent else {
-                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
-                }
-                let container = r.container
-                let instance = try MainActor.assumeIsolated {
-                    let r = Resolution(container: container)
-                    return try make(repeat try r.resolve((each Dependency).self, fileID: fileID, line: line))
-                }
-                output.initializeMemory(as: Service.self, to: instance)
             })
     }
 }

@@ -13,7 +13,7 @@ extension Register {
     public init<each Dependency>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        using make: @escaping @Sendable (repeat each Dependency) throws -> Service
+        @_inheritActorContext using make: @escaping @isolated(any) @Sendable (repeat each Dependency) throws -> Service
     ) {
         self.init(
             pending: PendingRegistration {
@@ -30,7 +30,9 @@ extension Register {
     public init<each Dependency>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+        @_inheritActorContext using make:
+            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
+            -> Service
     ) {
         self.init(
             pending: PendingRegistration {
@@ -48,24 +50,5 @@ extension Register {
         _ type: Target.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) -> Register {
         adding { $0.forwarding(Target.self, name: name, fileID: fileID, line: line) }
-    }
-}
-
-extension Register where Service: Sendable {
-    /// Registers `Service`, built on the main actor by a `@MainActor` function of its dependencies.
-    ///
-    /// ```swift
-    /// Register(ProfileViewModel.self, using: ProfileViewModel.init)
-    /// ```
-    @_disfavoredOverload
-    public init<each Dependency>(
-        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
-        fileID: StaticString = #fileID, line: UInt = #line,
-        using make: @escaping @MainActor (repeat each Dependency) throws -> Service
-    ) {
-        self.init(
-            pending: PendingRegistration {
-                $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, using: make)
-            })
     }
 }

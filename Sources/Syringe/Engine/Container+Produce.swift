@@ -10,7 +10,7 @@ extension Container {
         if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
             policy.willProduce(entry, reused: isKept(entry, for: requester))
         }
-        if _slowPath(entry.execution != .synchronous || entry.needsAsync) {
+        if _slowPath(entry.needsCheck) {
             if try reusedWithinResolution(entry, requester: requester, into: output) { return }
             try requireSynchronous(entry)
         }
@@ -229,7 +229,7 @@ extension Container {
     /// actor: the former always throws, the latter unless the caller runs on the main actor.
     func requireSynchronous(_ entry: Entry) throws {
         if entry.needsAsync { try Diagnostics.throwAsyncRequired(entry) }
-        if entry.execution == .mainActor, !MainActorCheck.isCurrent {
+        if entry.needsMainActor, !MainActorCheck.isCurrent {
             throw Diagnostics.mainActorRequired(entry.key, fileID: entry.fileID, line: entry.line)
         }
     }

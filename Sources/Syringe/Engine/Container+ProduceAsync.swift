@@ -156,19 +156,54 @@ extension Engine {
         case .async(let make):
             return make
         case .sync(let make):
-            let argumentTypes = entry.key.argumentTypes
+            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
+            return { resolution, arguments, output in try build(resolution, arguments, output) }
+        case .mainActor(let make):
+            // A main-actor factory the async engine builds (it has an async hook): in place when this task runs
+            // on the main actor, else on the main actor after a hop.
+            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
             return { resolution, arguments, output in
-                try joining(AsyncFrame.current) { () in
-                    guard let arguments, let argumentTypes else { return try make(resolution, nil, output) }
-                    func call<Arguments>(_: Arguments.Type) throws {
-                        var typed = arguments as! Arguments
-                        try withUnsafePointer(to: &typed) { try make(resolution, UnsafeRawPointer($0), output) }
-                    }
-                    try call(argumentTypes)
-                }
+                if MainActorCheck.isCurrent { return try build(resolution, arguments, output) }
+                try await hop(to: MainActor.shared, build, resolution, arguments, output)
             }
-        case .mainActor, .perRequest:
+        case .actor(let actor, let make):
+            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
+            return { resolution, arguments, output in try await hop(to: actor, build, resolution, arguments, output) }
+        case .perRequest:
             try Diagnostics.throwAsyncRequired(entry)
+        }
+    }
+
+    typealias InPlaceBuild = @Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+
+    /// A synchronous factory as the async engine calls it: in place, joined to the async frame bound while it
+    /// runs, with its arguments (if any) unpacked to the tuple of the key's argument types that it reads.
+    private static func inPlace(
+        _ make: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void,
+        argumentTypes: (any Any.Type)?
+    ) -> InPlaceBuild {
+        { resolution, arguments, output in
+            try joining(AsyncFrame.current) { () in
+                guard let arguments, let argumentTypes else { return try make(resolution, nil, output) }
+                func call<Arguments>(_: Arguments.Type) throws {
+                    var typed = arguments as! Arguments
+                    try withUnsafePointer(to: &typed) { try make(resolution, UnsafeRawPointer($0), output) }
+                }
+                try call(argumentTypes)
+            }
+        }
+    }
+
+    /// Runs `build` on `actor`, awaited by the task that asked: the task-local async frame goes with it, and the
+    /// output memory stays the asking task's (it waits, so nothing else touches it meanwhile).
+    private static func hop(
+        to actor: any Actor, _ build: InPlaceBuild, _ resolution: Resolution, _ arguments: (any Sendable)?,
+        _ output: UnsafeMutableRawPointer
+    ) async throws {
+        nonisolated(unsafe) let output = output
+        let container = resolution.container
+        try await FunctionIsolation.run(on: actor) {
+            try build(Resolution(container: container), arguments, output)
         }
     }
 
@@ -180,8 +215,15 @@ extension Engine {
         for hook in hooks {
             switch hook {
             case .sync:
-                try joining(box) { () in
-                    try runCreatedHooks([hook], of: entry, on: payload, in: container)
+                guard entry.needsMainActor, !MainActorCheck.isCurrent else {
+                    try joining(box) { () in try runCreatedHooks([hook], of: entry, on: payload, in: container) }
+                    continue
+                }
+                // A registration with a main-actor hook: its synchronous hooks run on the main actor, while the
+                // asking task waits (nothing else touches the instance meanwhile).
+                nonisolated(unsafe) let payload = payload
+                try await FunctionIsolation.run(on: MainActor.shared) {
+                    try joining(box) { () in try runCreatedHooks([hook], of: entry, on: payload, in: container) }
                 }
             case .async(let run, let place):
                 let outcome: ResolutionError? = await AsyncFrame.$current.withValue(box) {

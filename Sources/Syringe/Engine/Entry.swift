@@ -60,15 +60,22 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     private enum Flag: UInt {
         /// An `onCreated` hook is registered.
         case hasHooks = 1
-        /// An async `onCreated` hook is registered: then only the async API can build it, and its instance is
-        /// not published for the synchronous fast path (`InstanceSlot.unpublishedFlag`).
-        case hasAsyncHooks = 2
+        // 2 is `InstanceSlot.unpublishedFlag`: set with either of the hook flags below.
         /// Marked with `.liveOnly()`.
         case liveOnly = 4
         /// An `onDispose` hook is registered.
         case hasDisposeHooks = 8
         /// An async `onDispose` hook is registered.
         case hasAsyncDisposeHooks = 16
+        /// An async `onCreated` hook (or one isolated to an actor other than the main actor) is registered:
+        /// then only the async API can build it, and its kept instance is not published.
+        case hasAsyncHooks = 32
+        /// An `onCreated` hook isolated to the main actor is registered: then the synchronous API builds and
+        /// hands out its instance only on the main actor, and its kept instance is not published.
+        case hasMainActorHooks = 64
+        /// An `onDispose` hook isolated to the main actor is registered: it runs in place on the main actor,
+        /// else after a hop, as an async hook does.
+        case hasMainActorDisposeHooks = 128
     }
 
     @inline(__always)
@@ -87,8 +94,12 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         case sync(@Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
         /// An `async` factory: resolved only through the async API.
         case async(@Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) async throws -> Void)
-        /// A `@MainActor` factory: resolved synchronously on the main actor, or through the async API.
-        case mainActor(@Sendable (Resolution, UnsafeMutableRawPointer) throws -> Void)
+        /// A factory isolated to the main actor (written in main-actor code, or marked `@MainActor`): resolved
+        /// synchronously on the main actor, or through the async API, which hops there. Same shape as `.sync`.
+        case mainActor(@Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
+        /// A factory isolated to an actor other than the main actor (written in that actor's code): the
+        /// synchronous API cannot check that it runs there, so only the async API builds it, on that actor.
+        case actor(any Actor, @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
         /// The factory comes with each request (the body of a key-path `provide`), never stored.
         case perRequest
     }
@@ -139,14 +150,14 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         case .sync(let make):
             syncFactory = make
         case .mainActor(let make):
-            syncFactory = { resolution, _, output in try make(resolution, output) }
+            syncFactory = make
         case .perRequest:
             syncFactory = { resolution, _, output in try PerRequestFactory.run(key, resolution, output) }
-        case .async:
+        case .async, .actor:
             syncFactory = { resolution, _, _ in throw Diagnostics.notSynchronouslyBuildable(key, in: resolution) }
         }
         switch factory {
-        case .async: execution = .async
+        case .async, .actor: execution = .async
         case .mainActor: execution = .mainActor
         case .sync, .perRequest: execution = .synchronous
         }
@@ -186,7 +197,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     /// An `onCreated` hook, over the instance's payload.
-    enum CreatedHook {
+    enum CreatedHook: Sendable {
         case sync(@Sendable (UnsafeMutableRawPointer, Resolution) throws -> Void, Place)
         case async(@Sendable (UnsafeMutableRawPointer, Resolution) async throws -> Void, Place)
 
@@ -197,19 +208,22 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     /// An `onDispose` hook, over the instance.
-    enum DisposeHook {
+    enum DisposeHook: Sendable {
         case sync(@Sendable (UnsafeMutableRawPointer) throws -> Void, Place)
+        /// A synchronous hook isolated to the main actor: run only there.
+        case mainActor(@Sendable (UnsafeMutableRawPointer) throws -> Void, Place)
         case async(@Sendable (UnsafeMutableRawPointer) async throws -> Void, Place)
     }
 
-    func addCreated(_ hook: CreatedHook) {
+    func addCreated(_ hook: CreatedHook, mainActor: Bool = false) {
         lock.withLock { hooks.created.append(hook) }
-        if hook.isAsync {
-            // A synchronous factory with an async hook: the synchronous API must refuse its instance too,
-            // also once it is kept (see "The synchronous API always refuses an async registration").
+        if hook.isAsync || mainActor {
+            // The synchronous API must refuse its instance (an async hook), or check where it runs (a main-actor
+            // hook), also once it is kept (see "The synchronous API always refuses an async registration").
+            let flag = hook.isAsync ? Flag.hasAsyncHooks : Flag.hasMainActorHooks
             lock.withLock {
                 let word = syringe_load_word_acquire(flags)
-                syringe_store_word_release(flags, word | Flag.hasAsyncHooks.rawValue)
+                syringe_store_word_release(flags, word | flag.rawValue | InstanceSlot.unpublishedFlag)
                 withdrawPublishedHoldingLock()
             }
         }
@@ -218,7 +232,11 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     func addDisposed(_ hook: DisposeHook) {
         lock.withLock { hooks.disposed.append(hook) }
-        if case .async = hook { set(.hasAsyncDisposeHooks) }
+        switch hook {
+        case .async: set(.hasAsyncDisposeHooks)
+        case .mainActor: set(.hasMainActorDisposeHooks)
+        case .sync: break
+        }
         set(.hasDisposeHooks)
     }
 
@@ -241,6 +259,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// Whether any `onDispose` hook is registered, and whether any is async: one load each, no lock.
     var hasDisposeHooks: Bool { isSet(.hasDisposeHooks) }
     var hasAsyncDisposeHooks: Bool { isSet(.hasAsyncDisposeHooks) }
+    var hasMainActorDisposeHooks: Bool { isSet(.hasMainActorDisposeHooks) }
 
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     var isLiveOnly: Bool {
@@ -254,10 +273,32 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         return false
     }
 
+    /// Why only the async API can build it, for messages.
+    var asyncReason: String {
+        switch factory {
+        case .async: return "its factory is async"
+        case .actor(let actor, _): return "its factory is isolated to \(type(of: actor)), another actor"
+        case .sync, .mainActor, .perRequest: return "it has an async onCreated hook"
+        }
+    }
+
     /// Whether any `onCreated` hook is async, so that only the async API can build it.
     @inline(__always)
     var needsAsync: Bool {
         execution == .async || isSet(.hasAsyncHooks)
+    }
+
+    /// Whether the factory or an `onCreated` hook is isolated to the main actor, so that the synchronous API
+    /// builds and hands out its instance only there.
+    @inline(__always)
+    var needsMainActor: Bool {
+        execution == .mainActor || isSet(.hasMainActorHooks)
+    }
+
+    /// Whether the synchronous engine must check first (async or main-actor work): one load besides `execution`.
+    @inline(__always)
+    var needsCheck: Bool {
+        execution != .synchronous || syringe_load_word_acquire(flags) & InstanceSlot.unpublishedFlag != 0
     }
 }
 

@@ -51,8 +51,9 @@ class InstanceSlot: @unchecked Sendable {
     @exclusivity(unchecked) private(set) final var lock: InlineLock
     /// Whether the kept instance is published for the fast path (see also ``publishesNow``).
     let publishes: Bool
-    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good: `Entry`'s
-    /// flag for an async `onCreated` hook, as only the async API may hand out such an instance.
+    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good: `Entry` sets
+    /// it (its `Flag.unpublished`) with an async or main-actor `onCreated` hook, whose instance only a checked
+    /// path may hand out.
     static let unpublishedFlag: UInt = 2
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
     let keepsWeakly: Bool

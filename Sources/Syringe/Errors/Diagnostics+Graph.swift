@@ -39,7 +39,7 @@ extension Diagnostics {
 
     /// A registration resolved synchronously declares a dependency whose factory (or a hook) is async.
     static func declaredAsync(_ entry: Entry, neededBy holder: Entry, path: [Key]) -> ResolutionError {
-        let what = entry.execution == .async ? "its factory is async" : "it has an async onCreated hook"
+        let what = entry.asyncReason
         let whose = holder.execution == .mainActor ? "a @MainActor factory" : "a synchronous factory"
         return ResolutionError(
             code: .asyncRequired,

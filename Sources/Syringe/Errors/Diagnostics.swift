@@ -88,7 +88,7 @@ enum Diagnostics {
     static func asyncRequired(_ key: Key, entry: Entry) -> ResolutionError {
         let path = path(then: key)
         let arguments = resolveArguments(key)
-        let what = entry.execution == .async ? "its factory is async" : "it has an async onCreated hook"
+        let what = entry.asyncReason
         var fix = "use try await container.resolveAsync(\(arguments))"
         if path.count > 1 {
             fix += "; inside a factory, make that factory async and use try await r.resolveAsync(\(arguments))"
@@ -105,6 +105,31 @@ enum Diagnostics {
             path: path(then: key), fileID: "\(fileID)", line: Int(line),
             fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
                 + "container.resolveAsync(\(resolveArguments(key))), which runs the factory on the main actor.")
+    }
+
+    /// A registration bound to the main actor, asked for from elsewhere as a type that is not `Sendable`.
+    static func mainActorValueNotSendable(
+        _ key: Key, entry: Entry, fileID: StaticString, line: UInt
+    ) -> ResolutionError {
+        ResolutionError(
+            code: .mainActorRequired,
+            summary: "cannot resolve `\(key)` off the main actor: its registration at \(entry.fileID):\(entry.line) "
+                + "is isolated to the main actor, and `\(key.typeDescription)` is not Sendable, so its instance "
+                + "cannot be handed to this task.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "resolve it from main-actor code, or make `\(key.typeDescription)` Sendable (a protocol that "
+                + "refines Sendable, or a main-actor class, which is Sendable).")
+    }
+
+    /// An injector isolated to an actor other than the main actor: `inject(into:)` cannot run it there.
+    static func actorIsolatedInjector(_ key: Key, actor: any Actor, fileID: StaticString, line: UInt) -> ResolutionError
+    {
+        ResolutionError(
+            code: .mainActorRequired,
+            summary: "cannot run the injector for `\(key)`: it is isolated to \(type(of: actor)), and inject(into:) "
+                + "is synchronous.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "register the injector from nonisolated or main-actor code, or inject from inside the actor.")
     }
 
     static func tooDeep(_ key: Key, entry: Entry, remaining: Int) -> ResolutionError {

@@ -19,13 +19,26 @@ extension Container {
         for type: Target.Type,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        _ injector: @escaping @Sendable (Target, Resolution) throws -> Void
+        @_inheritActorContext _ injector: @escaping @isolated(any) @Sendable (Target, Resolution) throws -> Void
     ) {
-        let injector = Injector(key: Key(Target.self), place: Place(fileID: fileID, line: line)) { target, r in
+        let key = Key(Target.self)
+        let inject = IsolatedCall.unchecked(injector)
+        let isolation = FunctionIsolation(injector.isolation)
+        let injector = Injector(key: key, place: Place(fileID: fileID, line: line)) { target, r in
             // Interface injection is a dynamic question by nature ("does this object adopt the protocol?"),
             // asked once per injector and target, never on the resolve path.
             guard let adopted = target as? Target else { return false }
-            try injector(adopted, r)
+            // `inject(into:)` is synchronous: an injector written in main-actor code runs only there.
+            switch isolation {
+            case .nonisolated: break
+            case .mainActor:
+                guard MainActorCheck.isCurrent else {
+                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
+                }
+            case .actor(let actor):
+                throw Diagnostics.actorIsolatedInjector(key, actor: actor, fileID: fileID, line: line)
+            }
+            try inject(adopted, r)
             return true
         }
         state(InjectorTable.self) { InjectorTable() }.add(injector)

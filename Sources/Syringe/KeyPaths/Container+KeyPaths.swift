@@ -63,7 +63,7 @@ extension Container {
     ///     set { override(newValue) }
     /// }
     /// ```
-    public func override<Value: Sendable>(
+    public func override<Value>(
         _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
         override(

@@ -29,7 +29,7 @@ public protocol InjectionKey {
     /// ```swift
     /// struct ClockKey: InjectionKey { static var defaultValue: any Clock { SystemClock() } }   // Value is any Clock
     /// ```
-    associatedtype Value: Sendable
+    associatedtype Value
 
     /// Builds the value used when nothing overrides the key.
     ///

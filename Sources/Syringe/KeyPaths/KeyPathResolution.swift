@@ -83,7 +83,10 @@ extension Container {
 
     /// Registers `value` for a key-path key in this container, replacing what was there. The place is the
     /// assignment's (`Container[\.x] = …`) when one is known, else the setter's.
-    func override<Value: Sendable>(_ key: Key, with value: Value, fileID: StaticString, line: UInt) {
+    func override<Value>(_ key: Key, with value: Value, fileID: StaticString, line: UInt) {
+        // A value that is not `Sendable` (an app module's protocol existential) is reachable only through its
+        // property, so only from the isolation that property's code runs in (the main actor, in an app module).
+        nonisolated(unsafe) let value = value
         let site = FailureReporting.currentSite.pointer?.pointee
         let entry = Entry(
             key: key, scope: .unique, service: ServiceType(of: Value.self),

@@ -17,7 +17,7 @@
 ///     @Injected(\.login.viewModel) var viewModel
 /// }
 /// ```
-public protocol SubContainer: Sendable {
+public protocol SubContainer {
     /// The container this group reads from and caches in.
     ///
     /// ```swift
@@ -59,7 +59,7 @@ extension SubContainer {
     /// }
     /// Container.shared.login.useCase = MockLoginUseCase()
     /// ```
-    public func override<Value: Sendable>(
+    public func override<Value>(
         _ value: Value, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
         container.override(

@@ -51,6 +51,13 @@ enum Disposal {
                 do {
                     switch hook {
                     case .sync(let run, _): try run(item.instance.payload)
+                    case .mainActor(let run, _):
+                        if MainActorCheck.isCurrent {
+                            try run(item.instance.payload)
+                        } else {
+                            let payload = item.instance.payload
+                            try await FunctionIsolation.run(on: MainActor.shared) { try run(payload) }
+                        }
                     case .async(let run, _): try await run(item.instance.payload)
                     }
                 } catch {
@@ -65,11 +72,21 @@ enum Disposal {
     /// else all of them, in order, in a task of their own. Failures are not reported (see `dispose(_:)`).
     static func runNow(_ items: [Item]) {
         guard items.contains(where: \.entry.hasDisposeHooks) else { return }
-        if items.contains(where: \.entry.hasAsyncDisposeHooks) {
+        if !allSynchronousHere(items) {
             Task { _ = await run(items) }
             return
         }
         _ = runSync(items)
+    }
+
+    /// Whether every hook of `items` can run here, now: none is async, and main-actor ones only on the main actor.
+    static func allSynchronousHere(_ items: [Item]) -> Bool {
+        var mainActor = false
+        for item in items {
+            if item.entry.hasAsyncDisposeHooks { return false }
+            mainActor = mainActor || item.entry.hasMainActorDisposeHooks
+        }
+        return !mainActor || MainActorCheck.isCurrent
     }
 
     /// Runs the hooks of `items` and waits for them, as ``runShielded(_:isolation:)`` does; synchronous hooks
@@ -77,19 +94,24 @@ enum Disposal {
     @inline(__always)
     static func end(_ items: [Item], isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
         if items.isEmpty { return [] }
-        if !items.contains(where: \.entry.hasAsyncDisposeHooks), !Task.isCancelled { return runSync(items) }
+        if allSynchronousHere(items), !Task.isCancelled { return runSync(items) }
         return await runShielded(items, isolation: isolation)
     }
 
-    /// Runs the synchronous hooks of `items` (newest first); returns the failures.
+    /// Runs the synchronous hooks of `items` (newest first), main-actor ones too (the caller checked
+    /// ``allSynchronousHere(_:)``); returns the failures.
     static func runSync(_ items: [Item]) -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for item in items where item.entry.hasDisposeHooks {
-            for case .sync(let run, let place) in item.entry.disposeHooks {
-                do {
-                    try run(item.instance.payload)
-                } catch {
-                    failures.append(Diagnostics.disposeFailed(item.entry, place: place, error: error))
+            for hook in item.entry.disposeHooks {
+                switch hook {
+                case .sync(let run, let place), .mainActor(let run, let place):
+                    do {
+                        try run(item.instance.payload)
+                    } catch {
+                        failures.append(Diagnostics.disposeFailed(item.entry, place: place, error: error))
+                    }
+                case .async: continue
                 }
             }
         }
@@ -110,7 +132,7 @@ enum Disposal {
 extension Entry.DisposeHook {
     var place: Place {
         switch self {
-        case .sync(_, let place), .async(_, let place): return place
+        case .sync(_, let place), .mainActor(_, let place), .async(_, let place): return place
         }
     }
 

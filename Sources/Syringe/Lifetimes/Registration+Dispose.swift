@@ -12,12 +12,13 @@ extension Registration {
     /// asked for it.
     @discardableResult
     public func onDispose(
-        fileID: StaticString = #fileID, line: UInt = #line, _ hook: @escaping @Sendable (Service) throws -> Void
+        fileID: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (Service) throws -> Void
     ) -> Self {
-        entry.addDisposed(
-            .sync(
-                { payload in try hook(payload.assumingMemoryBound(to: Service.self).pointee) },
-                Place(fileID: fileID, line: line)))
+        let run = IsolatedCall.unchecked(hook)
+        entry.addDisposed(isolation: hook.isolation, place: Place(fileID: fileID, line: line)) { payload in
+            try run(payload.assumingMemoryBound(to: Service.self).pointee)
+        }
         return self
     }
 
@@ -33,11 +34,12 @@ extension Registration {
     @discardableResult
     public func onDispose(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (Service) async throws -> Void
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (Service) async throws -> Void
     ) -> Self {
+        let run = IsolatedCall.unchecked(hook)
         entry.addDisposed(
             .async(
-                { payload in try await hook(payload.assumingMemoryBound(to: Service.self).pointee) },
+                { payload in try await run(payload.assumingMemoryBound(to: Service.self).pointee) },
                 Place(fileID: fileID, line: line)))
         return self
     }
@@ -52,7 +54,8 @@ extension Register {
     ///     .onDispose { db in db.close() }
     /// ```
     public func onDispose(
-        fileID: StaticString = #fileID, line: UInt = #line, _ hook: @escaping @Sendable (Service) throws -> Void
+        fileID: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (Service) throws -> Void
     ) -> Register {
         adding { $0.onDispose(fileID: fileID, line: line, hook) }
     }
@@ -65,7 +68,7 @@ extension Register {
     /// ```
     public func onDispose(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (Service) async throws -> Void
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (Service) async throws -> Void
     ) -> Register {
         adding { $0.onDispose(fileID: fileID, line: line, hook) }
     }

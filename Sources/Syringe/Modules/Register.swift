@@ -34,7 +34,7 @@ public struct Register<Service>: Registrations, Sendable {
     public init(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -49,7 +49,7 @@ public struct Register<Service>: Registrations, Sendable {
     public init(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -65,7 +65,8 @@ public struct Register<Service>: Registrations, Sendable {
     public init<First, each More>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, First, repeat each More) throws -> Service
+        @_inheritActorContext factory:
+            @escaping @isolated(any) @Sendable (Resolution, First, repeat each More) throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -80,7 +81,7 @@ public struct Register<Service>: Registrations, Sendable {
     public init(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) async throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) async throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -95,7 +96,7 @@ public struct Register<Service>: Registrations, Sendable {
     public init(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable () async throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable () async throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -110,7 +111,8 @@ public struct Register<Service>: Registrations, Sendable {
     public init<First: Sendable, each More: Sendable>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, First, repeat each More) async throws -> Service
+        @_inheritActorContext factory:
+            @escaping @isolated(any) @Sendable (Resolution, First, repeat each More) async throws -> Service
     ) {
         pending = PendingRegistration {
             $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -126,7 +128,7 @@ public struct Register<Service>: Registrations, Sendable {
     /// ```
     public func onCreated(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (inout Service, Resolution) throws -> Void
     ) -> Register {
         Register(pending: pending.adding { $0.onCreated(fileID: fileID, line: line, hook) })
     }
@@ -139,7 +141,8 @@ public struct Register<Service>: Registrations, Sendable {
     /// ```
     public func onCreated(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (inout Service, Resolution) async throws -> Void
+        @_inheritActorContext _ hook:
+            @escaping @isolated(any) @Sendable (inout Service, Resolution) async throws -> Void
     ) -> Register {
         Register(pending: pending.adding { $0.onCreated(fileID: fileID, line: line, hook) })
     }
@@ -165,38 +168,6 @@ public struct Register<Service>: Registrations, Sendable {
     /// ```
     public func apply(to container: Container) {
         pending.apply(to: container)
-    }
-}
-
-extension Register where Service: Sendable {
-    /// Registers a `@MainActor` factory for `Service`: built on the main actor.
-    ///
-    /// ```swift
-    /// Register(ViewModel.self) { @MainActor r in ViewModel(api: try r.resolve()) }
-    /// ```
-    public init(
-        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
-        fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @MainActor (Resolution) throws -> Service
-    ) {
-        pending = PendingRegistration {
-            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
-        }
-    }
-
-    /// Registers a `@MainActor` factory for `Service` that needs no other dependencies.
-    ///
-    /// ```swift
-    /// Register(ViewModel.self, scope: .singleton) { @MainActor in ViewModel() }
-    /// ```
-    public init(
-        _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
-        fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @MainActor () throws -> Service
-    ) {
-        pending = PendingRegistration {
-            $0.register(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
-        }
     }
 }
 

@@ -13,11 +13,14 @@ extension Container {
     @discardableResult
     public func contribute<Service>(
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
-        line: UInt = #line, factory: @escaping @Sendable () throws -> Service
+        line: UInt = #line, @_inheritActorContext factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Registration<Service> {
-        add(
+        let make = IsolatedCall.unchecked(factory)
+        return add(
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
-            factory: .sync { _, _, output in output.initializeMemory(as: Service.self, to: try factory()) })
+            factory: .isolated(factory.isolation) { _, _, output in
+                output.initializeMemory(as: Service.self, to: try make())
+            })
     }
 
     /// Contributes one implementation of `Service` whose factory resolves its own dependencies.
@@ -28,11 +31,15 @@ extension Container {
     @discardableResult
     public func contribute<Service>(
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
-        line: UInt = #line, factory: @escaping @Sendable (Resolution) throws -> Service
+        line: UInt = #line,
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Registration<Service> {
-        add(
+        let make = IsolatedCall.unchecked(factory)
+        return add(
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
-            factory: .sync { r, _, output in output.initializeMemory(as: Service.self, to: try factory(r)) })
+            factory: .isolated(factory.isolation) { r, _, output in
+                output.initializeMemory(as: Service.self, to: try make(r))
+            })
     }
 
     /// Contributes one implementation of `Service` with an async factory; ``resolveAllAsync(_:isolation:fileID:line:)``
@@ -44,11 +51,13 @@ extension Container {
     @discardableResult
     public func contribute<Service>(
         _ type: Service.Type = Service.self, scope: Scope = .unique, fileID: StaticString = #fileID,
-        line: UInt = #line, factory: @escaping @Sendable (Resolution) async throws -> Service
+        line: UInt = #line,
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) async throws -> Service
     ) -> Registration<Service> {
-        add(
+        let make = IsolatedCall.unchecked(factory)
+        return add(
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
-            factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await factory(r)) })
+            factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await make(r)) })
     }
 
     /// Resolves every contribution of `Service`: the parents' first (root first), then this container's,

@@ -35,7 +35,7 @@ public struct Contribute<Service>: Registrations, Sendable {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) {
         pending = PendingRegistration { container in
             container.contribute(Service.self, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -52,7 +52,7 @@ public struct Contribute<Service>: Registrations, Sendable {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) {
         pending = PendingRegistration { container in
             container.contribute(Service.self, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -69,7 +69,7 @@ public struct Contribute<Service>: Registrations, Sendable {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) async throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) async throws -> Service
     ) {
         pending = PendingRegistration { container in
             container.contribute(Service.self, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -84,7 +84,7 @@ public struct Contribute<Service>: Registrations, Sendable {
     /// ```
     public func onCreated(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable (inout Service, Resolution) throws -> Void
+        @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (inout Service, Resolution) throws -> Void
     ) -> Contribute {
         Contribute(pending: pending.adding { $0.onCreated(fileID: fileID, line: line, hook) })
     }

@@ -31,7 +31,7 @@ public struct Injected<Value> {
     /// ```swift
     /// @Injected(\.login.viewModel) var viewModel
     /// ```
-    public init(_ keyPath: KeyPath<Container, Value> & Sendable, fileID: StaticString = #fileID, line: UInt = #line) {
+    public init(_ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line) {
         wrappedValue = Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line)
     }
 

@@ -32,8 +32,7 @@ public struct OptionalInjected<Wrapped> {
     /// ```swift
     /// @OptionalInjected(\.crashReporter) var crashReporter
     /// ```
-    public init(_ keyPath: KeyPath<Container, Wrapped?> & Sendable, fileID: StaticString = #fileID, line: UInt = #line)
-    {
+    public init(_ keyPath: KeyPath<Container, Wrapped?>, fileID: StaticString = #fileID, line: UInt = #line) {
         wrappedValue = Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line)
     }
 }

@@ -20,7 +20,10 @@ public struct WeakLazyInjected<Value: AnyObject> {
     /// ```swift
     /// @WeakLazyInjected(\.session) var session: Session?
     /// ```
-    public init(_ keyPath: KeyPath<Container, Value> & Sendable, fileID: StaticString = #fileID, line: UInt = #line) {
+    public init(_ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line) {
+        // A key path to a main-actor property (any `Container` property of an app module) is not `Sendable`:
+        // only main-actor code forms it, and that code owns this wrapper and reads it.
+        nonisolated(unsafe) let keyPath = keyPath
         let resolution = LaterResolution()
         storage = OnceCell(key: Key(Value.self), fileID: fileID, line: line, keep: \.weakened) {
             .strong(resolution.run { Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line) })

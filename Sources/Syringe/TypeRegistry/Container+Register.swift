@@ -22,7 +22,7 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable () throws -> Service
+        @_inheritActorContext factory: __owned @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Registration<Service> {
         // Inlined into the caller to pass as little as it can (registrations are the bulk of a large app's
         // start-up code, one call each), and to make the handle there: one release when it is dropped.
@@ -38,7 +38,8 @@ extension Container {
     /// caller (cross-module optimisation would otherwise do either): one shared copy serves every type.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func registerFactory<Service>(
-        scope: Scope, file: FileID, line: UInt, factory: @escaping @Sendable () throws -> Service
+        scope: Scope, file: FileID, line: UInt,
+        factory: __owned @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Entry {
         registerFactory(name: nil, scope: scope, file: file, line: line, factory: factory)
     }
@@ -46,13 +47,14 @@ extension Container {
     @usableFromInline
     func registerFactory<Service>(
         name: String?, scope: Scope, file: FileID, line: UInt,
-        factory: @escaping @Sendable () throws -> Service
+        factory: __owned @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Entry {
+        let make = IsolatedCall.unchecked(factory)
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
-            factory: .sync { _, _, output in
+            factory: .isolated(factory.isolation) { _, _, output in
                 // Initialised in place, not through `initializeMemory(as:to:)`: one generic call less per build.
-                output.assumingMemoryBound(to: Service.self).initialize(to: try factory())
+                output.assumingMemoryBound(to: Service.self).initialize(to: try make())
             })
         return registration.entry
     }
@@ -72,7 +74,7 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) throws -> Service
+        @_inheritActorContext factory: __owned @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Registration<Service> {
         let entry =
             name == nil
@@ -85,7 +87,8 @@ extension Container {
     /// caller (cross-module optimisation would otherwise do either): one shared copy serves every type.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func registerFactory<Service>(
-        scope: Scope, file: FileID, line: UInt, factory: @escaping @Sendable (Resolution) throws -> Service
+        scope: Scope, file: FileID, line: UInt,
+        factory: __owned @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Entry {
         registerFactory(name: nil, scope: scope, file: file, line: line, factory: factory)
     }
@@ -93,12 +96,13 @@ extension Container {
     @usableFromInline
     func registerFactory<Service>(
         name: String?, scope: Scope, file: FileID, line: UInt,
-        factory: @escaping @Sendable (Resolution) throws -> Service
+        factory: __owned @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Entry {
+        let make = IsolatedCall.unchecked(factory)
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
-            factory: .sync { r, _, output in
-                output.assumingMemoryBound(to: Service.self).initialize(to: try factory(r))
+            factory: .isolated(factory.isolation) { r, _, output in
+                output.assumingMemoryBound(to: Service.self).initialize(to: try make(r))
             })
         return registration.entry
     }
@@ -121,7 +125,9 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, First, repeat each More) throws -> Service
+        @_inheritActorContext factory:
+            @escaping @isolated(any) @Sendable (Resolution, First, repeat each More) throws
+            -> Service
     ) -> Registration<Service> {
         // At least one argument: a factory of the resolution alone is the form above, and an untyped
         // `{ r in … }` closure, which fits only that one, is not checked against this one too.
@@ -130,15 +136,16 @@ extension Container {
 
     func registerArguments<Service, each Argument>(
         _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
-        factory: @escaping @Sendable (Resolution, repeat each Argument) throws -> Service
+        factory: @escaping @isolated(any) @Sendable (Resolution, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        let make = IsolatedCall.unchecked(factory)
         return add(
             key, scope: scope, fileID: fileID, line: line,
-            factory: .sync { r, arguments, output in
+            factory: .isolated(factory.isolation) { r, arguments, output in
                 // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
                 let values = arguments.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
-                output.initializeMemory(as: Service.self, to: try factory(r, repeat each values))
+                output.initializeMemory(as: Service.self, to: try make(r, repeat each values))
             })
     }
 

@@ -19,12 +19,13 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) async throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) async throws -> Service
     ) -> Registration<Service> {
-        add(
+        let make = IsolatedCall.unchecked(factory)
+        return add(
             Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
             factory: .async { r, _, output in
-                output.initializeMemory(as: Service.self, to: try await factory(r))
+                output.initializeMemory(as: Service.self, to: try await make(r))
             })
     }
 
@@ -40,12 +41,13 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable () async throws -> Service
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable () async throws -> Service
     ) -> Registration<Service> {
-        add(
+        let make = IsolatedCall.unchecked(factory)
+        return add(
             Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
             factory: .async { _, _, output in
-                output.initializeMemory(as: Service.self, to: try await factory())
+                output.initializeMemory(as: Service.self, to: try await make())
             })
     }
 
@@ -62,7 +64,9 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolution, First, repeat each More) async throws -> Service
+        @_inheritActorContext factory:
+            @escaping @isolated(any) @Sendable (Resolution, First, repeat each More)
+            async throws -> Service
     ) -> Registration<Service> {
         // At least one argument, as the synchronous form (see there).
         registerArguments(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
@@ -70,15 +74,16 @@ extension Container {
 
     func registerArguments<Service, each Argument: Sendable>(
         _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
-        factory: @escaping @Sendable (Resolution, repeat each Argument) async throws -> Service
+        factory: @escaping @isolated(any) @Sendable (Resolution, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        let make = IsolatedCall.unchecked(factory)
         return add(
             key, scope: scope, fileID: fileID, line: line,
             factory: .async { r, arguments, output in
                 // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
                 let values = arguments as! (repeat each Argument)
-                output.initializeMemory(as: Service.self, to: try await factory(r, repeat each values))
+                output.initializeMemory(as: Service.self, to: try await make(r, repeat each values))
             })
     }
 }

@@ -17,12 +17,40 @@ extension Container {
     /// of a kept instance stops waiting with ``ResolutionError/Code/cancelled``; the build goes on.
     ///
     /// - Throws: ``ResolutionError``, as ``resolve(_:name:fileID:line:)`` does.
+    public func resolveAsync<Service: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        try await resolveAsyncValue(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
+    }
+
+    /// Resolves `Service`, which is not `Sendable`, from async code: as the `Sendable` form does, but an instance
+    /// of a registration bound to the main actor (its factory or a hook was written in main-actor code) is handed
+    /// out only on the main actor, as it could not cross to another task safely.
+    ///
+    /// ```swift
+    /// protocol Engine {}                                   // in an app module: not Sendable
+    /// let engine: any Engine = try await container.resolveAsync()   // from main-actor code
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError``, as ``resolve(_:name:fileID:line:)`` does, and
+    ///   ``ResolutionError/Code/mainActorRequired`` off the main actor for such a registration.
     public func resolveAsync<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         line: UInt = #line
+    ) async throws -> Service {
+        try requireSameIsolation(Key(Service.self, name: name), fileID: fileID, line: line)
+        return try await resolveAsyncValue(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
+    }
+
+    func resolveAsyncValue<Service>(
+        _ type: Service.Type, name: String?, isolation: isolated (any Actor)?, fileID: StaticString, line: UInt
     ) async throws -> Service {
         let key = Key(Service.self, name: name)
         // A kept instance is copied out without the async engine (nothing awaited, no instance of its own): a
@@ -54,6 +82,26 @@ extension Container {
     /// let report = try await container.resolveAsync(Report.self, arguments: 2)
     /// ```
     @_disfavoredOverload
+    public func resolveAsync<Service: Sendable, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) async throws -> Service {
+        try await resolveAsyncValue(
+            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: fileID,
+            line: line)
+    }
+
+    /// Resolves `Service`, which is not `Sendable`, with arguments from async code: an instance of a registration
+    /// bound to the main actor is handed out only on the main actor (see ``resolveAsync(_:name:isolation:fileID:line:)-(Service.Type,_,_,_,_)``).
+    ///
+    /// ```swift
+    /// let report: any Report = try await container.resolveAsync(arguments: 2)   // from main-actor code
+    /// ```
+    @_disfavoredOverload
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
@@ -61,6 +109,17 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         line: UInt = #line
+    ) async throws -> Service {
+        let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        try requireSameIsolation(key, fileID: fileID, line: line)
+        return try await resolveAsyncValue(
+            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: fileID,
+            line: line)
+    }
+
+    func resolveAsyncValue<Service, each Argument: Sendable>(
+        _ type: Service.Type, name: String?, arguments: repeat each Argument, isolation: isolated (any Actor)?,
+        fileID: StaticString, line: UInt
     ) async throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         let values = (repeat each arguments)
@@ -96,7 +155,7 @@ extension Container {
             if entry.needsAsync {
                 return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
             }
-            if entry.execution == .mainActor, !MainActorCheck.isCurrent {
+            if entry.needsMainActor, !MainActorCheck.isCurrent {
                 let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
                     Result { () -> InstanceTransfer in
                         InstanceTransfer(
@@ -139,5 +198,14 @@ extension Container {
         }
         instance.markInitialized()
         return instance
+    }
+}
+
+extension Container {
+    /// For a service type that is not `Sendable`: refuses, off the main actor, a registration bound to it, whose
+    /// instance would cross from the main actor to the caller.
+    func requireSameIsolation(_ key: Key, fileID: StaticString, line: UInt) throws {
+        guard !MainActorCheck.isCurrent, let found = lookup(key), found.entry.needsMainActor else { return }
+        throw Diagnostics.mainActorValueNotSendable(key, entry: found.entry, fileID: fileID, line: line)
     }
 }

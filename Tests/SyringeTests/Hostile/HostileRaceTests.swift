@@ -178,7 +178,9 @@ struct HostileRaceTests {
             return HResource(id: attempt)
         }
         let first = Task { try await container.resolveAsync(HResource.self) }
-        for _ in 0..<2_000 where started.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        // On a loaded machine the first task may take seconds to start: the second must not start the build.
+        for _ in 0..<30_000 where started.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(started.current == 1)
         let second = Task { try await container.resolveAsync(HResource.self) }
         try await Task.sleep(for: .milliseconds(20))
         first.cancel()

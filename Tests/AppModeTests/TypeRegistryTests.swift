@@ -1,0 +1,128 @@
+import Syringe
+import SyringeTesting
+import Testing
+
+// DESIGN.md §3.3 and the README's first lines as app code: registrations written in main-actor code are
+// main-actor registrations, built in place on the main actor; `using:` takes a main-actor `init` as it is.
+
+protocol Engine {
+    var name: String { get }
+}
+protocol Transmission {}
+final class V8Engine: Engine {
+    var name: String { "V8" }
+    init() {}
+}
+final class TestEngine: Engine {
+    var name: String { "test" }
+    init() {}
+}
+final class ManualTransmission: Transmission {
+    init() {}
+}
+final class Car {
+    let engine: any Engine
+    let transmission: any Transmission
+    init(engine: any Engine, transmission: any Transmission) {
+        self.engine = engine
+        self.transmission = transmission
+    }
+}
+protocol Token {}
+final class StagingToken: Token {
+    init() {}
+}
+final class Greeter {
+    let name: String
+    let excited: Bool
+    init(_ name: String, _ excited: Bool) {
+        self.name = name
+        self.excited = excited
+    }
+}
+
+@Suite struct AppModeTypeRegistryTests {
+    @Test func theSeedsRegistrationsAsWritten() throws {
+        let container = Container()
+        container.register(Engine.self) { V8Engine() }  // unique by default
+        container.register(Transmission.self, scope: .singleton) { ManualTransmission() }
+        container.register(Car.self) { r in
+            Car(engine: try r.resolve(), transmission: try r.resolve())  // constructor injection
+        }
+        container.register(Token.self, name: "staging") { StagingToken() }
+        container.register(Greeter.self) { (r, name: String, excited: Bool) in Greeter(name, excited) }
+
+        let car = try container.resolve(Car.self)
+        let engine: any Engine = try container.resolve()
+        let token = try container.resolve(Token.self, name: "staging")
+        let greeter = try container.resolve(Greeter.self, arguments: "Ada", true)
+        let optional = container.resolveIfRegistered(Car.self)  // nil only when nothing is registered
+        let child = Container(parent: container)  // sees the parent's registrations
+
+        let names = (car.engine.name, engine.name, token is StagingToken)
+        #expect(names == ("V8", "V8", true))
+        #expect(greeter.name == "Ada" && greeter.excited)
+        #expect(optional != nil)
+        #expect(try child.resolve(Car.self).transmission as AnyObject === car.transmission as AnyObject)
+    }
+
+    @Test func usingAMainActorInit() throws {
+        let container = Container()
+        container.register((any Engine).self, using: V8Engine.init)
+        container.register((any Transmission).self, scope: .singleton, using: ManualTransmission.init)
+        container.register(Car.self, using: Car.init)
+        #expect(try container.resolve(Car.self).engine.name == "V8")
+        try container.verify()
+        #expect(container.registrations.allSatisfy { $0.execution == .mainActor })
+    }
+
+    @Test func aRegistrationFromMainActorCodeIsAMainActorRegistration() async throws {
+        let container = Container()
+        container.register(V8Engine.self, scope: .singleton) { V8Engine() }
+        // Here, on the main actor, it is built in place...
+        let here = try container.resolve(V8Engine.self)
+        // ...from elsewhere, the synchronous API refuses it (it would hand out a main-actor instance off the main
+        // actor, and build one there when it is not kept)...
+        let code = await Task.detached { () -> ResolutionError.Code? in
+            do {
+                _ = try container.resolve(V8Engine.self)
+                return nil
+            } catch let error as ResolutionError {
+                return error.code
+            } catch {
+                return nil
+            }
+        }.value
+        #expect(code == .mainActorRequired)
+        // ...and `resolveAsync` hops to the main actor for it (a main-actor class is `Sendable`).
+        let there = try await Task.detached { try await container.resolveAsync(V8Engine.self) }.value
+        #expect(there === here)
+    }
+
+    @Test func aValueThatIsNotSendableStaysOnTheMainActor() async throws {
+        let container = Container()
+        container.register(Engine.self) { V8Engine() }
+        // `any Engine` is not `Sendable` here: resolved from elsewhere, it would cross to that task.
+        let error = await Task.detached { () -> ResolutionError? in
+            do {
+                _ = try await container.resolveAsync((any Engine).self)
+                return nil
+            } catch let error as ResolutionError {
+                return error
+            } catch {
+                return nil
+            }
+        }.value
+        #expect(error?.code == .mainActorRequired)
+        #expect(try await container.resolveAsync((any Engine).self).name == "V8")  // here, on the main actor
+    }
+
+    @Test func anAsyncFactoryWrittenInMainActorCode() async throws {
+        let container = Container()
+        container.register(Engine.self) { () async throws -> any Engine in
+            try await Task.sleep(for: .milliseconds(1))
+            return V8Engine()
+        }
+        #expect(try await container.resolveAsync((any Engine).self).name == "V8")
+    }
+}
