@@ -28,8 +28,8 @@ final class Car {
         self.transmission = transmission
     }
 }
-protocol Token {}
-final class StagingToken: Token {
+protocol RegistryToken {}
+final class StagingToken: RegistryToken {
     init() {}
 }
 final class Greeter {
@@ -49,12 +49,12 @@ final class Greeter {
         container.register(Car.self) { r in
             Car(engine: try r.resolve(), transmission: try r.resolve())  // constructor injection
         }
-        container.register(Token.self, name: "staging") { StagingToken() }
+        container.register(RegistryToken.self, name: "staging") { StagingToken() }
         container.register(Greeter.self) { (r, name: String, excited: Bool) in Greeter(name, excited) }
 
         let car = try container.resolve(Car.self)
         let engine: any Engine = try container.resolve()
-        let token = try container.resolve(Token.self, name: "staging")
+        let token = try container.resolve(RegistryToken.self, name: "staging")
         let greeter = try container.resolve(Greeter.self, arguments: "Ada", true)
         let optional = container.resolveIfRegistered(Car.self)  // nil only when nothing is registered
         let child = Container(parent: container)  // sees the parent's registrations
