@@ -36,7 +36,88 @@ enum FunctionIsolation: Sendable {
 /// "Factories inherit their isolation".
 @usableFromInline
 enum IsolatedCall {
-    /// `function`, callable synchronously. Call the result only where `function.isolation` holds.
+    // An async function isolated to an actor hops there on entry, so an async one is called without naming its
+    // isolation; its arguments are values the caller no longer touches while it runs.
+    //
+    // Each function is cast inside a pair of one-field structs: cast bare, a generic `unsafeBitCast` would
+    // convert it to and from its most general representation (two thunks and two allocations per registration,
+    // two more calls per build); a struct keeps its field's representation, and its layout (one function) needs
+    // no type metadata.
+
+    /// A factory of no arguments, callable synchronously: only where `function.isolation` holds.
+    @inline(__always)
+    static func unchecked<Result>(_ function: @escaping @isolated(any) @Sendable () throws -> Result)
+        -> @Sendable () throws -> Result
+    {
+        unsafeBitCast(IsolatedSync0(function: function), to: PlainSync0<Result>.self).function
+    }
+
+    /// A factory of the resolution, callable synchronously: only where `function.isolation` holds.
+    @inline(__always)
+    static func unchecked<Result>(_ function: @escaping @isolated(any) @Sendable (Resolution) throws -> Result)
+        -> @Sendable (Resolution) throws -> Result
+    {
+        unsafeBitCast(IsolatedSync1(function: function), to: PlainSync1<Result>.self).function
+    }
+
+    /// An async factory of no arguments, callable without naming its isolation.
+    @inline(__always)
+    static func unchecked<Result>(_ function: @escaping @isolated(any) @Sendable () async throws -> Result)
+        -> @Sendable () async throws -> Result
+    {
+        unsafeBitCast(IsolatedAsync0(function: function), to: PlainAsync0<Result>.self).function
+    }
+
+    /// An async factory of the resolution, callable without naming its isolation.
+    @inline(__always)
+    static func unchecked<Result>(_ function: @escaping @isolated(any) @Sendable (Resolution) async throws -> Result)
+        -> @Sendable (Resolution) async throws -> Result
+    {
+        unsafeBitCast(IsolatedAsync1(function: function), to: PlainAsync1<Result>.self).function
+    }
+
+    /// An `onCreated` hook, callable synchronously: only where `function.isolation` holds.
+    @inline(__always)
+    static func unchecked<Value>(
+        _ function: @escaping @isolated(any) @Sendable (inout Value, Resolution) throws -> Void
+    ) -> @Sendable (inout Value, Resolution) throws -> Void {
+        unsafeBitCast(IsolatedHook(function: function), to: PlainHook<Value>.self).function
+    }
+
+    /// An async `onCreated` hook, callable without naming its isolation.
+    @inline(__always)
+    static func unchecked<Value>(
+        _ function: @escaping @isolated(any) @Sendable (inout Value, Resolution) async throws -> Void
+    ) -> @Sendable (inout Value, Resolution) async throws -> Void {
+        unsafeBitCast(IsolatedAsyncHook(function: function), to: PlainAsyncHook<Value>.self).function
+    }
+
+    /// An injector, callable synchronously: only where `function.isolation` holds.
+    @inline(__always)
+    static func unchecked<Target>(_ function: @escaping @isolated(any) @Sendable (Target, Resolution) throws -> Void)
+        -> @Sendable (Target, Resolution) throws -> Void
+    {
+        unsafeBitCast(IsolatedInjector(function: function), to: PlainInjector<Target>.self).function
+    }
+
+    /// An `onDispose` hook, callable synchronously: only where `function.isolation` holds.
+    @inline(__always)
+    static func unchecked<Service>(_ function: @escaping @isolated(any) @Sendable (Service) throws -> Void)
+        -> @Sendable (Service) throws -> Void
+    {
+        unsafeBitCast(IsolatedDispose(function: function), to: PlainDispose<Service>.self).function
+    }
+
+    /// An async `onDispose` hook, callable without naming its isolation.
+    @inline(__always)
+    static func unchecked<Service>(_ function: @escaping @isolated(any) @Sendable (Service) async throws -> Void)
+        -> @Sendable (Service) async throws -> Void
+    {
+        unsafeBitCast(IsolatedAsyncDispose(function: function), to: PlainAsyncDispose<Service>.self).function
+    }
+
+    /// A function of a parameter pack (`using:`), callable synchronously: only where `function.isolation` holds.
+    /// Inlinable: cast where it is specialised, as the pack's struct needs type metadata in generic code.
     @inlinable @inline(__always)
     static func unchecked<each Argument, Result>(
         _ function: @escaping @isolated(any) @Sendable (repeat each Argument) throws -> Result
@@ -45,8 +126,7 @@ enum IsolatedCall {
         unsafeBitCast(IsolatedSync(function: function), to: PlainSync<repeat each Argument, Result>.self).function
     }
 
-    /// `function`, callable without naming its isolation: an isolated async function hops to its actor on
-    /// entry, so the call runs where it must; its arguments are values the caller no longer touches.
+    /// An async function of a parameter pack, callable without naming its isolation.
     @inlinable @inline(__always)
     static func unchecked<each Argument, Result>(
         _ function: @escaping @isolated(any) @Sendable (repeat each Argument) async throws -> Result
@@ -54,21 +134,26 @@ enum IsolatedCall {
         unsafeBitCast(IsolatedAsync(function: function), to: PlainAsync<repeat each Argument, Result>.self).function
     }
 
-    /// An `onCreated` hook, callable synchronously. Call the result only where `hook.isolation` holds.
-    @inline(__always)
-    static func unchecked<Value>(
-        _ hook: @escaping @isolated(any) @Sendable (inout Value, Resolution) throws -> Void
-    ) -> @Sendable (inout Value, Resolution) throws -> Void {
-        unsafeBitCast(hook, to: (@Sendable (inout Value, Resolution) throws -> Void).self)
+    struct IsolatedSync0<Result> { let function: @isolated(any) @Sendable () throws -> Result }
+    struct PlainSync0<Result> { let function: @Sendable () throws -> Result }
+    struct IsolatedSync1<Result> { let function: @isolated(any) @Sendable (Resolution) throws -> Result }
+    struct PlainSync1<Result> { let function: @Sendable (Resolution) throws -> Result }
+    struct IsolatedAsync0<Result> { let function: @isolated(any) @Sendable () async throws -> Result }
+    struct PlainAsync0<Result> { let function: @Sendable () async throws -> Result }
+    struct IsolatedAsync1<Result> { let function: @isolated(any) @Sendable (Resolution) async throws -> Result }
+    struct PlainAsync1<Result> { let function: @Sendable (Resolution) async throws -> Result }
+    struct IsolatedHook<Value> { let function: @isolated(any) @Sendable (inout Value, Resolution) throws -> Void }
+    struct PlainHook<Value> { let function: @Sendable (inout Value, Resolution) throws -> Void }
+    struct IsolatedAsyncHook<Value> {
+        let function: @isolated(any) @Sendable (inout Value, Resolution) async throws -> Void
     }
-
-    /// An async `onCreated` hook, callable without naming its isolation (it hops to its actor on entry).
-    @inline(__always)
-    static func unchecked<Value>(
-        _ hook: @escaping @isolated(any) @Sendable (inout Value, Resolution) async throws -> Void
-    ) -> @Sendable (inout Value, Resolution) async throws -> Void {
-        unsafeBitCast(hook, to: (@Sendable (inout Value, Resolution) async throws -> Void).self)
-    }
+    struct PlainAsyncHook<Value> { let function: @Sendable (inout Value, Resolution) async throws -> Void }
+    struct IsolatedInjector<Target> { let function: @isolated(any) @Sendable (Target, Resolution) throws -> Void }
+    struct PlainInjector<Target> { let function: @Sendable (Target, Resolution) throws -> Void }
+    struct IsolatedDispose<Service> { let function: @isolated(any) @Sendable (Service) throws -> Void }
+    struct PlainDispose<Service> { let function: @Sendable (Service) throws -> Void }
+    struct IsolatedAsyncDispose<Service> { let function: @isolated(any) @Sendable (Service) async throws -> Void }
+    struct PlainAsyncDispose<Service> { let function: @Sendable (Service) async throws -> Void }
 
     @usableFromInline
     struct IsolatedSync<each Argument, Result> {
