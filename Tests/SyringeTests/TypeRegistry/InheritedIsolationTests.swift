@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import Syringe
+
+/// A factory keeps the isolation of the code that writes it (`@isolated(any)`, inherited): in a plain module,
+/// main-actor code makes main-actor registrations, nonisolated code nonisolated ones, an actor's code that
+/// actor's. The app-mode counterparts are in `Tests/AppModeTests`.
+@Suite("Type registry: factories keep the isolation they are written in")
+struct InheritedIsolationTests {
+    /// The line of the `ViewModel` registration below.
+    static let viewModelLine = #line + 3
+
+    @MainActor func registerFromMainActorCode(_ container: Container) {
+        container.register(ViewModel.self, scope: .singleton) { r in ViewModel(clock: try r.resolve()) }
+        container.register((any Clock).self) { FixedClock() }
+    }
+
+    @StoreActor func registerFromAGlobalActor(_ container: Container) {
+        container.register(StoreLedger.self, scope: .singleton) { StoreLedger(owner: StoreActor.shared.name) }
+    }
+
+    @Test func aClosureWrittenInMainActorCodeIsAMainActorRegistration() async throws {
+        let container = Container()
+        await registerFromMainActorCode(container)
+        let byKey = Dictionary(uniqueKeysWithValues: container.registrations.map { ($0.key.description, $0) })
+        #expect(byKey["ViewModel"]?.execution == .mainActor)
+        #expect(byKey["any Clock"]?.execution == .mainActor)
+        // Off the main actor the synchronous API refuses it, naming the registration's place.
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(ViewModel.self) }
+        #expect(error?.code == .mainActorRequired)
+        #expect(error?.line == Self.viewModelLine)
+        // On the main actor it is built in place; resolveAsync from here hops there and back.
+        let here = try await MainActor.run { try container.resolve(ViewModel.self) }
+        let fromHere = try await container.resolveAsync(ViewModel.self)
+        #expect(here === fromHere)
+    }
+
+    @Test func aClosureWrittenInNonisolatedCodeRunsAnywhere() async throws {
+        let container = Container()
+        container.register((any Clock).self, scope: .singleton) { FixedClock() }
+        #expect(container.registrations.first?.execution == .synchronous)
+        let clocks = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { try container.resolve((any Clock).self).now } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(clocks == Array(repeating: 42, count: 8))
+    }
+
+    @Test func aClosureWrittenOnAnotherGlobalActorIsBuiltThere() async throws {
+        let container = Container()
+        await registerFromAGlobalActor(container)
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(StoreLedger.self) }
+        #expect(error?.code == .asyncRequired)
+        #expect(
+            error?.description.contains(
+                "cannot resolve `StoreLedger` synchronously: its factory is isolated to StoreActor, another actor.")
+                == true)
+        let ledger = try await container.resolveAsync(StoreLedger.self)
+        #expect(ledger.owner == "store")
+        #expect(try await container.resolveAsync(StoreLedger.self) === ledger)
+    }
+
+    @Test func aClosureCapturingAnActorIsBuiltOnThatActor() async throws {
+        let container = Container()
+        let inventory = Inventory()
+        await inventory.register(in: container)
+        let count = try await container.resolveAsync(InventoryCount.self)
+        #expect(count.value == 3)
+        #expect(throws: ResolutionError.self) { try container.resolve(InventoryCount.self) }
+    }
+
+    @Test func aMainActorHookBindsARegistrationToTheMainActor() async throws {
+        let container = Container()
+        container.register(Counter.self, scope: .singleton) { Counter() }
+        await MainActor.run {
+            _ = container.register(Counter.self, scope: .singleton) { Counter() }
+                .onCreated { counter, _ in
+                    MainActor.preconditionIsolated()
+                    counter.increment()
+                }
+        }
+        #expect(throws: ResolutionError.self) { try container.resolve(Counter.self) }
+        let counter = try await container.resolveAsync(Counter.self)  // hops to run the hook
+        #expect(counter.count == 1)
+        let onMain = try await MainActor.run { try container.resolve(Counter.self) }
+        #expect(onMain === counter)
+    }
+
+    @Test func aMainActorDisposeHookRunsOnTheMainActor() async throws {
+        let container = Container()
+        let disposed = Counter()
+        await MainActor.run {
+            _ = container.register(Counter.self, scope: .singleton) { Counter() }
+                .onDispose { _ in
+                    MainActor.preconditionIsolated()
+                    disposed.increment()
+                }
+        }
+        _ = try await container.resolveAsync(Counter.self)
+        try await container.shutdown()  // awaits the hook, on the main actor
+        #expect(disposed.count == 1)
+    }
+
+    @Test func aMainActorInjectorRunsOnlyThere() async throws {
+        let container = Container()
+        container.register((any Clock).self) { FixedClock() }
+        await MainActor.run {
+            container.registerInjector(for: (any ClockSettable).self) { target, r in
+                MainActor.preconditionIsolated()
+                target.setClock(try r.resolve())
+            }
+        }
+        let holder = ClockHolder()
+        let error = #expect(throws: ResolutionError.self) { try container.inject(into: holder) }
+        #expect(error?.code == .mainActorRequired)
+        try await MainActor.run { try container.inject(into: holder) }
+        #expect(holder.clock?.now == 42)
+    }
+
+    @Test func aValueThatIsNotSendableIsNotHandedOffTheMainActor() async throws {
+        let container = Container()
+        await MainActor.run {
+            _ = container.register(Notebook.self) { Notebook() }
+        }
+        let error = await #expect(throws: ResolutionError.self) { _ = try await container.resolveAsync(Notebook.self) }
+        #expect(error?.code == .mainActorRequired)
+        #expect(error?.description.contains("`Notebook` is not Sendable") == true)
+        let pages = try await MainActor.run { try container.resolve(Notebook.self).pages }
+        #expect(pages.isEmpty)
+    }
+}
+
+final class StoreLedger: Sendable {
+    let owner: String
+    init(owner: String) { self.owner = owner }
+}
+
+extension StoreActor {
+    nonisolated var name: String { "store" }
+}
+
+final class InventoryCount: Sendable {
+    let value: Int
+    init(value: Int) { self.value = value }
+}
+
+actor Inventory {
+    private var items = ["a", "b", "c"]
+
+    func register(in container: Container) {
+        // Reads the actor's state: the factory is isolated to this actor.
+        container.register(InventoryCount.self) { InventoryCount(value: self.items.count) }
+    }
+}
+
+protocol ClockSettable: AnyObject {
+    func setClock(_ clock: any Clock)
+}
+
+final class ClockHolder: ClockSettable, @unchecked Sendable {
+    // @unchecked Sendable: written once by the injector on the main actor, read after.
+    var clock: (any Clock)?
+    func setClock(_ clock: any Clock) { self.clock = clock }
+}
+
+/// Not `Sendable`: a value of this type must not cross isolation domains.
+final class Notebook {
+    var pages: [String] = []
+}
