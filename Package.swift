@@ -94,6 +94,8 @@ let package = Package(
         .testTarget(name: "HostileExamplesTests", dependencies: ["Syringe", "SyringeTesting"]),
         // The same idioms written as app code in an app module (see `appMode`): compiled and run as written.
         .testTarget(name: "AppModeTests", dependencies: ["Syringe", "SyringeTesting"], swiftSettings: appMode),
+        // The README's code in the same mode, copied as written (its type names clash with the seeds').
+        .testTarget(name: "AppModeExamplesTests", dependencies: ["Syringe", "SyringeTesting"], swiftSettings: appMode),
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
