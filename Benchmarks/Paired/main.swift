@@ -38,20 +38,28 @@ let rounds = arguments.dropFirst().first ?? 20
 let only = arguments.dropFirst(2).first
 
 let manual = ManualContainer()
-let container = Container()
-container.register(Plain.self) { Plain() }
-container.register(Single.self, scope: .singleton) { Single() }
-container.register(Leaf1.self) { Leaf1() }
-container.register(Leaf2.self) { Leaf2() }
-container.register(Leaf3.self) { Leaf3() }
-container.register(Leaf4.self) { Leaf4() }
-container.register(Leaf5.self) { Leaf5() }
-container.register(Leaf6.self) { Leaf6() }
-container.register(MidA.self) { r in MidA(try r.resolve(), try r.resolve()) }
-container.register(MidB.self) { r in MidB(try r.resolve(), try r.resolve()) }
-container.register(MidC.self) { r in MidC(try r.resolve(), try r.resolve()) }
-container.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
-Container.shared.register(Single.self, scope: .cached) { Single() }
+/// The registrations, in a nonisolated function as a server or a library writes them: factories written in
+/// main-actor code (this file's top-level code is) would be main-actor factories.
+nonisolated func makeContainer() -> Container {
+    let container = Container()
+    container.register(Plain.self) { Plain() }
+    container.register(Single.self, scope: .singleton) { Single() }
+    container.register(Leaf1.self) { Leaf1() }
+    container.register(Leaf2.self) { Leaf2() }
+    container.register(Leaf3.self) { Leaf3() }
+    container.register(Leaf4.self) { Leaf4() }
+    container.register(Leaf5.self) { Leaf5() }
+    container.register(Leaf6.self) { Leaf6() }
+    container.register(MidA.self) { r in MidA(try r.resolve(), try r.resolve()) }
+    container.register(MidB.self) { r in MidB(try r.resolve(), try r.resolve()) }
+    container.register(MidC.self) { r in MidC(try r.resolve(), try r.resolve()) }
+    container.register(Root.self) { r in Root(a: try r.resolve(), b: try r.resolve(), c: try r.resolve()) }
+    return container
+}
+
+let container = makeContainer()
+nonisolated func registerShared() { Container.shared.register(Single.self, scope: .cached) { Single() } }
+registerShared()
 
 /// The fastest round of each loop, in nanoseconds per operation; the two loops alternate, round after round.
 func paired(_ baseline: () -> Void, _ syringe: () -> Void) -> (baseline: Double, syringe: Double) {

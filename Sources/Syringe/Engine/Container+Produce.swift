@@ -230,7 +230,8 @@ extension Container {
     func requireSynchronous(_ entry: Entry) throws {
         if entry.needsAsync { try Diagnostics.throwAsyncRequired(entry) }
         if entry.needsMainActor, !MainActorCheck.isCurrent {
-            throw Diagnostics.mainActorRequired(entry.key, fileID: entry.fileID, line: entry.line)
+            let what = entry.execution == .mainActor ? "its factory" : "an onCreated hook"
+            throw Diagnostics.mainActorRequired(entry.key, fileID: entry.fileID, line: entry.line, what: what)
         }
     }
 }

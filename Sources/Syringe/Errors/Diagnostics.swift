@@ -98,13 +98,17 @@ enum Diagnostics {
             path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: fix + ".")
     }
 
-    static func mainActorRequired(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+    static func mainActorRequired(
+        _ key: Key, fileID: StaticString, line: UInt, what: String = "its factory"
+    ) -> ResolutionError {
         ResolutionError(
             code: .mainActorRequired,
-            summary: "cannot resolve `\(key)` off the main actor: its factory is isolated to the main actor.",
+            summary: "cannot resolve `\(key)` off the main actor: \(what) is isolated to the main actor.",
             path: path(then: key), fileID: "\(fileID)", line: Int(line),
             fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
-                + "container.resolveAsync(\(resolveArguments(key))), which runs the factory on the main actor.")
+                + "container.resolveAsync(\(resolveArguments(key))), which runs \(what) on the main actor; to "
+                + "build it on any thread, register it from nonisolated code (a nonisolated function: the "
+                + "top-level code of main.swift runs on the main actor).")
     }
 
     /// A registration bound to the main actor, asked for from elsewhere as a type that is not `Sendable`.

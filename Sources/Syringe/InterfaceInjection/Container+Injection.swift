@@ -33,7 +33,7 @@ extension Container {
             case .nonisolated: break
             case .mainActor:
                 guard MainActorCheck.isCurrent else {
-                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line)
+                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line, what: "its injector")
                 }
             case .actor(let actor):
                 throw Diagnostics.actorIsolatedInjector(key, actor: actor, fileID: fileID, line: line)

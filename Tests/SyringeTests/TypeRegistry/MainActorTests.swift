@@ -62,7 +62,9 @@ struct MainActorTests {
                   while resolving  ViewModel
                   registered at  SyringeTests/MainActorTests.swift:\(line)
                   fix: resolve it from main-actor code (a @MainActor function, type or factory), or use try await \
-                container.resolveAsync(ViewModel.self), which runs the factory on the main actor.
+                container.resolveAsync(ViewModel.self), which runs its factory on the main actor; to build it on any \
+                thread, register it from nonisolated code (a nonisolated function: the top-level code of main.swift \
+                runs on the main actor).
                 """)
     }
 
