@@ -18,7 +18,7 @@ extension Container {
     @discardableResult
     public func registerLifecycleService<S: Service>(
         _ type: S.Type = S.self, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) throws -> S
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) throws -> S
     ) -> Registration<S> {
         marking(register(S.self, name: name, scope: .singleton, fileID: fileID, line: line, factory: factory))
     }
@@ -33,7 +33,7 @@ extension Container {
     @discardableResult
     public func registerLifecycleService<S: Service>(
         _ type: S.Type = S.self, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-        factory: @escaping @Sendable (Resolution) async throws -> S
+        @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolution) async throws -> S
     ) -> Registration<S> {
         marking(register(S.self, name: name, scope: .singleton, fileID: fileID, line: line, factory: factory))
     }
