@@ -174,7 +174,9 @@ struct HostileRaceTests {
             let attempt = started.withLock {
                 $0 += 1; return $0
             }
-            try await Task.sleep(for: .milliseconds(attempt == 1 ? 200 : 1))
+            // The first build ends only by its task's cancellation (a fixed window is too short on a loaded
+            // machine, under ThreadSanitizer); the second is quick.
+            try await Task.sleep(for: attempt == 1 ? .seconds(30) : .milliseconds(1))
             return HResource(id: attempt)
         }
         let first = Task { try await container.resolveAsync(HResource.self) }
