@@ -16,7 +16,35 @@ final class FeedModel {
     init(api: any APIClient) { self.api = api }
 }
 
-@Suite struct AppModeContextsTests {
+extension Container {
+    var feedAPI: any APIClient {
+        provide(.singleton) {
+            LiveAPIClient(session: self.session)
+        } contexts: {
+            .onPreview { PreviewAPIClient() }
+                .onTest { MockAPIClient() }
+        }
+    }
+    var feed: FeedContainer { FeedContainer(container: self) }
+}
+
+struct FeedContainer: SubContainer {
+    let container: Container
+    var model: FeedModel {
+        provide {
+            FeedModel(api: container.feedAPI)
+        } contexts: {
+            .onPreview { FeedModel(api: PreviewAPIClient()) }
+        }
+    }
+}
+
+final class FeedViewController {
+    @Injected(\.feed.model) var model
+    init() {}
+}
+
+@Suite(.container()) struct AppModeContextsTests {
     @Test func aRegistrationCarriesItsAlternatives() throws {
         let container = Container()
         container.register(APIClient.self, scope: .singleton) { LiveAPIClient(session: Session()) }
@@ -49,6 +77,17 @@ final class FeedModel {
             container.register(APIClient.self) { LiveAPIClient(session: Session()) }
                 .onPreview { PreviewAPIClient() }
             #expect(try await container.resolveAsync(APIClient.self) is PreviewAPIClient)
+        }
+    }
+
+    @Test func aContainerPropertyCarriesItsAlternatives() {
+        #expect(Container[\.feedAPI] is MockAPIClient)  // a test process
+        #expect(FeedViewController().model.api as AnyObject === Container[\.feedAPI] as AnyObject)
+        ProcessContext.with(ProcessContext(isPreview: true)) {
+            Container.withOverrides { _ in
+            } operation: {
+                #expect(FeedViewController().model.api is PreviewAPIClient)
+            }
         }
     }
 }

@@ -252,3 +252,94 @@ struct RegistrationContextsTests {
         }
     }
 }
+
+extension Container {
+    var contextualForecast: any Forecast {
+        provide(.cached) {
+            LiveForecast()
+        } contexts: {
+            .onDebug { StubForecast("debug") }
+                .onTest { StubForecast("test") }
+                .onPreview { StubForecast("preview") }
+                .onArgument("-stub") { StubForecast("argument") }
+        }
+    }
+}
+
+/// Counts how often its `contexts:` closures run.
+struct CountedContexts: SubContainer {
+    let container: Container
+    let runs: Counter
+
+    var box: ForecastBox {
+        provide(.singleton) {
+            ForecastBox("live")
+        } contexts: {
+            runs.increment()
+            return .onTest { ForecastBox("test") }
+        }
+    }
+
+    var fresh: ForecastBox {
+        provide {
+            ForecastBox("live")
+        } contexts: {
+            .onTest { ForecastBox("test") }
+        }
+    }
+}
+
+@Suite("Contexts of a container property")
+struct ProvideContextsTests {
+    func source(_ context: ProcessContext) -> String {
+        ProcessContext.with(context) { Container().contextualForecast.source }
+    }
+
+    @Test func eachContextChoosesItsAlternative() {
+        #expect(source(.plain) == "live")
+        #expect(source(.debug) == "debug")
+        #expect(source(.test) == "test")
+        #expect(source(.preview) == "preview")
+        #expect(source(ProcessContext(arguments: ["-stub"])) == "argument")
+        #expect(
+            source(ProcessContext(isPreview: true, isTest: true, isDebug: true, arguments: ["-stub"])) == "argument")
+        #expect(source(ProcessContext(isPreview: true, isTest: true, isDebug: true)) == "preview")
+    }
+
+    @Test func theAlternativesAreLookedAtOnlyWhenTheValueIsBuilt() {
+        ProcessContext.with(.test) {
+            let properties = CountedContexts(container: Container(), runs: Counter())
+            let first = properties.box
+            #expect(first.source == "test")
+            #expect(properties.box === first)
+            #expect(properties.runs.count == 1)
+        }
+    }
+
+    @Test func aUniquePropertyBuildsItsAlternativeOnEachRead() {
+        ProcessContext.with(.test) {
+            let properties = CountedContexts(container: Container(), runs: Counter())
+            #expect(properties.fresh.source == "test")
+            #expect(properties.fresh !== properties.fresh)
+        }
+        ProcessContext.with(.plain) {
+            #expect(CountedContexts(container: Container(), runs: Counter()).fresh.source == "live")
+        }
+    }
+
+    @Test func anAssignmentWinsOverTheAlternatives() {
+        ProcessContext.with(.test) {
+            Container.withOverrides { _ in
+            } operation: {
+                #expect(Container[\.contextualForecast].source == "test")
+                InjectionMapper.withMapping(\.contextualForecast, to: \.liveForecast) {
+                    #expect(Container[\.contextualForecast].source == "live")
+                }
+            }
+        }
+    }
+}
+
+extension Container {
+    var liveForecast: any Forecast { LiveForecast() }
+}
