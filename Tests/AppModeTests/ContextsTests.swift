@@ -39,6 +39,19 @@ struct FeedContainer: SubContainer {
     }
 }
 
+private struct ForecastAPIKey: InjectionKey {
+    static var defaultValue: any APIClient { LiveAPIClient(session: Session()) }
+    static var testValue: any APIClient { MockAPIClient() }
+    static var previewValue: any APIClient { PreviewAPIClient() }
+}
+
+extension Container {
+    var forecastAPI: any APIClient {
+        get { self[ForecastAPIKey.self] }
+        set { self[ForecastAPIKey.self] = newValue }
+    }
+}
+
 final class FeedViewController {
     @Injected(\.feed.model) var model
     init() {}
@@ -87,6 +100,20 @@ final class FeedViewController {
             Container.withOverrides { _ in
             } operation: {
                 #expect(FeedViewController().model.api is PreviewAPIClient)
+            }
+        }
+    }
+
+    @Test func aKeyGivesATestAndAPreviewValue() {
+        #expect(Container[\.forecastAPI] is MockAPIClient)  // a test process
+        ProcessContext.with(ProcessContext(isPreview: true)) {
+            Container.withOverrides { _ in } operation: {
+                #expect(Container[\.forecastAPI] is PreviewAPIClient)
+            }
+        }
+        ProcessContext.with(ProcessContext()) {
+            Container.withOverrides { _ in } operation: {
+                #expect(Container[\.forecastAPI] is LiveAPIClient)
             }
         }
     }

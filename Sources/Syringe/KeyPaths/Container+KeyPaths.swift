@@ -18,10 +18,18 @@ extension Container {
         key: K.Type, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> K.Value {
         get {
+            // In a test process a key's value is its `testValue`: strict mode looks at it as it is built.
             produceKeyPathValue(
-                .injectionKey(K.self, accessor: function), scope: K.scope, liveOnly: K.isLiveOnly, fileID: fileID,
-                line: line
-            ) { K.defaultValue }
+                .injectionKey(K.self, accessor: function), scope: K.scope,
+                liveOnly: K.isLiveOnly && !ProcessContext.current.isTest, fileID: fileID, line: line
+            ) {
+                K.contextualValue {
+                    let key = Key(
+                        serviceType: K.Value.self, name: nil, argumentTypes: nil,
+                        origin: .injectionKey(K.self, accessor: function))
+                    (homeForDefaults.policy as? TestPolicy)?.reachedLiveDefault(key)
+                }
+            }
         }
         set {
             let key = Key(

@@ -11,14 +11,14 @@ extension Container {
     /// Produces the value of a key-path key: its override if one is registered, else its default from
     /// `factory`, kept per `scope` in the root container of this one. Stops the program on failure.
     func produceKeyPathValue<Value>(
-        _ origin: Key.Origin, scope: Scope, liveOnly: Bool = false, fileID: StaticString, line: UInt,
-        factory: () throws -> Value
+        _ origin: Key.Origin, scope: Scope, liveOnly: @autoclosure () -> Bool = false, fileID: StaticString,
+        line: UInt, factory: () throws -> Value
     ) -> Value {
         let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: origin)
         if let slot = KeyLearning.slot.pointer, slot.pointee == nil { slot.pointee = key }
         let found =
             lookup(key)
-            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
+            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly(), fileID: fileID, line: line)
         do {
             guard found.entry.service.identity == ObjectIdentifier(Value.self) else {
                 return try convertedOverride(found, key: key, to: Value.self)

@@ -19,7 +19,13 @@ final class TestPolicy: ContainerPolicy {
     }
 
     func reachedAncestor(_ entry: Entry) {
-        guard let liveAccessHandler, entry.isLiveOnly else { return }
-        if reported.withLock({ $0.insert(entry.key).inserted }) { liveAccessHandler(entry.key) }
+        guard entry.isLiveOnly else { return }
+        reachedLiveDefault(entry.key)
+    }
+
+    /// Tells a strict test that `key`'s live default is used, once per key.
+    func reachedLiveDefault(_ key: Key) {
+        guard let liveAccessHandler else { return }
+        if reported.withLock({ $0.insert(key).inserted }) { liveAccessHandler(key) }
     }
 }
