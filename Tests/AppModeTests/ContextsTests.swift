@@ -107,12 +107,14 @@ final class FeedViewController {
     @Test func aKeyGivesATestAndAPreviewValue() {
         #expect(Container[\.forecastAPI] is MockAPIClient)  // a test process
         ProcessContext.with(ProcessContext(isPreview: true)) {
-            Container.withOverrides { _ in } operation: {
+            Container.withOverrides { _ in
+            } operation: {
                 #expect(Container[\.forecastAPI] is PreviewAPIClient)
             }
         }
         ProcessContext.with(ProcessContext()) {
-            Container.withOverrides { _ in } operation: {
+            Container.withOverrides { _ in
+            } operation: {
                 #expect(Container[\.forecastAPI] is LiveAPIClient)
             }
         }

@@ -84,7 +84,8 @@ struct InjectionKeyContextsTests {
             } operation: {
                 #expect(Container[\.weatherStation].source == "override")
             }
-            Container.withOverrides { _ in } operation: {
+            Container.withOverrides { _ in
+            } operation: {
                 #expect(Container[\.weatherStation].source == "test")
             }
         }
