@@ -1,3 +1,4 @@
+import Dispatch
 import Syringe
 import SyringeTesting
 import Testing
@@ -12,6 +13,16 @@ final class CountingAPIClient: APIClient {
 
 extension Container {
     var uniqueAPI: any APIClient { provide { LiveAPIClient(session: self.session) as any APIClient } }
+}
+
+final class DashboardFeed {
+    @Injected(\.forecastAPI) var api
+    let dependencies = Container.current
+    init() {}
+
+    func makeDetail() -> FeedModel {
+        dependencies.withCurrent { FeedModel(api: Container[\.forecastAPI]) }
+    }
 }
 
 @Suite struct AppModeOverridesTests {
@@ -32,5 +43,24 @@ extension Container {
             #expect(FeedViewController().model.api is CountingAPIClient)
         }
         #expect(Container[\.uniqueAPI] is LiveAPIClient)
+    }
+
+    @Test func aModelHandsItsOverridesToWorkThatRunsLater() async {
+        let feed = Container.withOverrides {
+            $0.forecastAPI = CountingAPIClient(number: 7)
+        } operation: {
+            DashboardFeed()
+        }
+        #expect((feed.api as? CountingAPIClient)?.number == 7)
+        #expect(Container[\.forecastAPI] is MockAPIClient)  // outside: the key's testValue
+        #expect((feed.makeDetail().api as? CountingAPIClient)?.number == 7)
+        let current = feed.dependencies
+        let number = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                continuation.resume(
+                    returning: current.withCurrent { (Container[\.forecastAPI] as? CountingAPIClient)?.number })
+            }
+        }
+        #expect(number == 7)
     }
 }
