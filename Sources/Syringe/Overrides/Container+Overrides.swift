@@ -53,8 +53,38 @@ extension Container {
     static func overriding(
         _ parent: Container, strict: (@Sendable (Key) -> Void)?, _ overrides: (Container) throws -> Void
     ) rethrows -> Container {
-        let child = Container(parent: parent, policy: TestPolicy(liveAccessHandler: strict))
+        guard let strict else { return try overriding(parent, reportingLiveAccess: nil, overrides) }
+        return try overriding(parent, reportingLiveAccess: { access in strict(access.key) }, overrides)
+    }
+
+    /// A fresh test container on top of `parent` that tells `report` where a live-only dependency was read.
+    static func overriding(
+        _ parent: Container, reportingLiveAccess report: (@Sendable (LiveAccess) -> Void)?,
+        _ overrides: (Container) throws -> Void
+    ) rethrows -> Container {
+        let child = Container(parent: parent, policy: TestPolicy(liveAccessHandler: report))
         try overrides(child)
         return child
+    }
+
+    /// `withOverrides` for SyringeTesting: a strict test is told where each live-only dependency was read.
+    package static func withOverrides<Result>(
+        reportingLiveAccess report: @escaping @Sendable (LiveAccess) -> Void,
+        _ overrides: (Container) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let child = try overriding(shared, reportingLiveAccess: report, overrides)
+        return try binding(child, operation: operation)
+    }
+
+    /// The async `withOverrides` for SyringeTesting, on the caller's actor.
+    package static func withOverrides<Result>(
+        reportingLiveAccess report: @escaping @Sendable (LiveAccess) -> Void,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let child = try overriding(shared, reportingLiveAccess: report, overrides)
+        return try await binding(child, isolation: isolation, operation: operation)
     }
 }
