@@ -10,16 +10,20 @@ struct SatelliteDish {
 
 @Suite("Strict mode names where a live-only dependency was read")
 struct StrictModeSiteTests {
-    /// Runs `operation` in a strict test container on top of `app`, and returns what was reported.
-    func reported(in app: Container = Container(), _ operation: () throws -> Void) rethrows -> [String] {
-        let reports = Collector<String>()
-        let child = Container.overriding(
+    /// A strict test container on top of `app` that tells `reports` what it reached, and where.
+    func strictContainer(on app: Container, reportingTo reports: Collector<String>) -> Container {
+        Container.overriding(
             app,
             reportingLiveAccess: { access in
                 reports.append("\(access.key) at \(access.fileID ?? "?"):\(access.line ?? 0)")
             }
         ) { _ in }
-        try Container.binding(child, operation: operation)
+    }
+
+    /// Runs `operation` in a strict test container on top of `app`, and returns what was reported.
+    func reported(in app: Container = Container(), _ operation: () throws -> Void) rethrows -> [String] {
+        let reports = Collector<String>()
+        try Container.binding(strictContainer(on: app, reportingTo: reports), operation: operation)
         return reports.elements
     }
 
@@ -57,14 +61,8 @@ struct StrictModeSiteTests {
     }
 
     @Test func anAsyncResolve() async throws {
-        let app = liveApp()
         let reports = Collector<String>()
-        let child = Container.overriding(
-            app,
-            reportingLiveAccess: { access in
-                reports.append("\(access.key) at \(access.fileID ?? "?"):\(access.line ?? 0)")
-            }
-        ) { _ in }
+        let child = strictContainer(on: liveApp(), reportingTo: reports)
         let line = #line + 2
         try await Container.binding(child, isolation: #isolation) {
             _ = try await Container.shared.resolveAsync(ForecastBox.self)
