@@ -136,8 +136,10 @@ extension Container {
     /// To learn which dependency `keyPath` names, Syringe reads it once; what that read builds is dropped.
     public func reset<Value>(_ keyPath: KeyPath<Container, Value>) {
         guard let key = learnKey(of: keyPath) else { return }
-        registry.remove(key) { !$0.isPerRequest }
+        // An override by a factory may keep an instance: it is disposed of as a re-registration's would be.
+        let removed = registry.remove(key) { !$0.isPerRequest }
         if let found = lookup(key) { found.owner.drop([found.entry]) }
+        if let removed { drop([removed]) }
     }
 }
 

@@ -20,6 +20,8 @@ struct OverridableProperties: SubContainer {
         }
     }
     var plain: any Forecast { LiveForecast() }
+    /// For the other suites: its default is not counted.
+    var uncounted: ForecastBox { provide(.singleton) { ForecastBox("live") } }
 }
 
 extension Container {
