@@ -174,9 +174,18 @@ extension Registration {
             factory = .async { r, _, output in try build(r, nil, output) }
         }
         let replacement = entry.replacing(factory: factory, file: file, line: line)
+        // A test's alternative stands in for the live factory: a strict test does not report it as live-only.
+        if case .test = context { replacement.isLiveOnly = false }
         container.state(ContextChoices.self) { ContextChoices() }.record(context.rank, for: replacement, after: entry)
         container.install(replacement)
         return Registration(entry: replacement, container: container)
+    }
+}
+
+extension Registration {
+    /// Whether the registration is built with its `.onTest` alternative: then it is not live in a test.
+    var usesTestAlternative: Bool {
+        container.existingState(ContextChoices.self)?.rank(of: entry) == LaunchContext.test.rank
     }
 }
 

@@ -140,19 +140,19 @@ struct RegistrationContextsTests {
     }
 
     @Test func theAlternativeKeepsTheScopeHooksAndMarks() throws {
-        try ProcessContext.with(.test) {
+        try ProcessContext.with(.debug) {
             let container = Container()
             let built = Counter()
             let hooked = Counter()
             container.register(ForecastBox.self, scope: .singleton) { ForecastBox("live") }
-                .onCreated { _, _ in hooked.increment() }
-                .onTest {
-                    built.increment()
-                    return ForecastBox("test")
-                }
                 .liveOnly()
+                .onCreated { _, _ in hooked.increment() }
+                .onDebug {
+                    built.increment()
+                    return ForecastBox("debug")
+                }
             let first = try container.resolve(ForecastBox.self)
-            #expect(first.source == "test")
+            #expect(first.source == "debug")
             #expect(try container.resolve(ForecastBox.self) === first)
             #expect(built.count == 1 && hooked.count == 1)
             #expect(container.registry.entry(for: Key(ForecastBox.self))?.isLiveOnly == true)
@@ -212,6 +212,23 @@ struct RegistrationContextsTests {
             let error = #expect(throws: ResolutionError.self) { try container.resolve((any Forecast).self) }
             #expect(error?.code == .asyncRequired)
         }
+    }
+
+    @Test func aStrictTestDoesNotReportARegistrationBuiltWithItsTestAlternative() throws {
+        let reported = Collector<String>()
+        try ProcessContext.with(.test) {
+            let app = Container()
+            app.register(ForecastBox.self) { ForecastBox("live") }.onTest { ForecastBox("test") }.liveOnly()
+            app.register((any Forecast).self) { LiveForecast() }.liveOnly().onTest { StubForecast("test") }
+            app.register(String.self) { "live" }.onPreview { "preview" }.liveOnly()
+            let strict = Container.Binding(container: app, mappings: .init())
+            try strict.withOverrides(strict: { reported.append($0.description) }, { _ in }) {
+                _ = try Container.shared.resolve(ForecastBox.self)
+                _ = try Container.shared.resolve((any Forecast).self)
+                _ = try Container.shared.resolve(String.self)
+            }
+        }
+        #expect(reported.elements == ["String"])
     }
 
     /// The line of the alternative in ``aFailingAlternativeNamesItsLine()``.
