@@ -42,8 +42,11 @@ open class ContainerTestCase: XCTestCase {
     override open func invokeTest() {
         if isStrict {
             Container.withOverrides(
-                strict: { key in
-                    XCTFail("Syringe: the test resolved `\(key)`, which is live-only, without overriding it.")
+                reportingLiveAccess: { access in
+                    let place = access.fileID.flatMap { fileID in access.line.map { " (read at \(fileID):\($0))" } }
+                    XCTFail(
+                        "Syringe: the test resolved `\(access.key)`, which is live-only, without overriding it"
+                            + "\(place ?? "").")
                 }, configure
             ) {
                 super.invokeTest()

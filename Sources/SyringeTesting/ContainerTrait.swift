@@ -39,21 +39,34 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         // The test's container is made first and configured inside it: the configuration keeps the isolation of
         // the code that wrote it (main-actor code in an app's test target), so it may need a hop.
-        let strict: (@Sendable (Key) -> Void)? = strict ? ContainerTrait.reportLiveAccess : nil
-        try await Container.withOverrides(strict: strict, { _ in }) {
+        guard strict else {
+            return try await Container.withOverrides({ _ in }) {
+                try await configure(Container.shared)
+                try await function()
+            }
+        }
+        try await Container.withOverrides(reportingLiveAccess: ContainerTrait.reportLiveAccess, { _ in }) {
             try await configure(Container.shared)
             try await function()
         }
     }
 
-    /// Records a test failure for a live-only dependency the test did not override.
-    @Sendable static func reportLiveAccess(_ key: Key) {
-        Issue.record(Comment(rawValue: liveAccessMessage(for: key)))
+    /// Records a test failure for a live-only dependency the test did not override, at the line that read it.
+    @Sendable static func reportLiveAccess(_ access: LiveAccess) {
+        let comment = Comment(rawValue: liveAccessMessage(for: access))
+        guard let fileID = access.fileID, let line = access.line else {
+            Issue.record(comment)
+            return
+        }
+        // Syringe's API takes `#fileID`, not `#filePath`: the issue names the file as `#fileID` does.
+        Issue.record(comment, sourceLocation: SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1))
     }
 
     /// The failure text for a live-only dependency reached in a strict test.
-    static func liveAccessMessage(for key: Key) -> String {
-        "Syringe: the test resolved `\(key)`, which is live-only, without overriding it.\n"
+    static func liveAccessMessage(for access: LiveAccess) -> String {
+        let key = access.key
+        let place = access.fileID.flatMap { fileID in access.line.map { "  read at  \(fileID):\($0)\n" } } ?? ""
+        return "Syringe: the test resolved `\(key)`, which is live-only, without overriding it.\n" + place
             + "  fix: override it in the test's .container { … } trait, e.g. "
             + "$0.register(\(key.typeDescription).self) { … } or assign a mock through its key path."
     }

@@ -67,6 +67,8 @@ private struct LoginContainer: SubContainer {
     var mockViewModel: any LoginViewModel { MockLoginViewModel() }
 }
 
+private final class MockAPI: APIClient {}
+
 private final class LoginViewController {
     @Injected(\.login.viewModel) var viewModel
 }
@@ -284,6 +286,23 @@ struct HostileDesignExampleTests {
             #expect(engine is TestEngine)
             #expect(celsius == -5)
         }
+    }
+
+    /// §7: contexts, and a key path overridden with a factory.
+    @Test func contextsAndFactoryOverrides() throws {
+        let container = Container()
+        container.register((any APIClient).self, scope: .singleton) { LiveAPIClient(session: Session()) }
+            .onPreview { MockAPI() }
+            .onTest { MockAPI() }
+            .onDebug { MockAPI() }
+            .onArgument("-mock-api") { MockAPI() }
+        #expect(try container.resolve((any APIClient).self) is MockAPI)  // this is a test process
+        let overridden = Container.withOverrides {
+            $0.override(\.temperatureProvider) { MockTemperatureProvider() }
+        } operation: {
+            Container[\.temperatureProvider]
+        }
+        #expect(overridden is MockTemperatureProvider)
     }
 
     @Test func errorsAndDiagnostics() throws {

@@ -147,6 +147,26 @@ struct StrictModeTests {
             }
         }
     }
+
+    static let readLine = #line + 5
+
+    @Test(.container(strict: true))
+    func theStrictTraitRecordsTheFailureWhereTheDependencyWasRead() throws {
+        withKnownIssue {
+            _ = Container[\.network]
+        } matching: { issue in
+            let line = StrictModeTests.readLine
+            return issue.sourceLocation?.fileID == "SyringeTestingTests/ParallelIsolationTests.swift"
+                && issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == [
+                    "Syringe: the test resolved `Container.network (NetworkKey)`, which is live-only, without "
+                        + "overriding it.\n"
+                        + "  read at  SyringeTestingTests/ParallelIsolationTests.swift:\(line)\n"
+                        + "  fix: override it in the test's .container { … } trait, e.g. $0.register(any Clock.self) "
+                        + "{ … } or assign a mock through its key path."
+                ]
+        }
+    }
 }
 
 final class LockedKeys: @unchecked Sendable {  // @unchecked: `keys` is guarded by `lock`

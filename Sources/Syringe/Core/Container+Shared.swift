@@ -22,6 +22,23 @@ extension Container {
         }
     }
 
+    /// Runs `operation` with `container` as ``shared``. Binding the process-wide container while nothing was ever
+    /// bound changes nothing, and does not close the fast path of the property wrappers.
+    static func binding<Result>(_ container: Container, operation: () throws -> Result) rethrows -> Result {
+        if container === processWide, !bindingsMade.isSet { return try operation() }
+        noteBinding()
+        return try $taskLocal.withValue(container, operation: operation)
+    }
+
+    /// Runs an async `operation` with `container` as ``shared``, on the caller's actor.
+    static func binding<Result>(
+        _ container: Container, isolation: isolated (any Actor)?, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        if container === processWide, !bindingsMade.isSet { return try await operation() }
+        noteBinding()
+        return try await $taskLocal.withValue(container, operation: operation, isolation: isolation)
+    }
+
     /// The current container: the one bound to this task by ``withOverrides(strict:_:operation:)`` (in a test),
     /// else the process-wide default. The property wrappers and `Container[kp]` read from it.
     ///

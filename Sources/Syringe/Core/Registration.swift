@@ -84,9 +84,11 @@ public struct Registration<Service>: Sendable {
     /// ```swift
     /// container.register(APIClient.self, scope: .singleton) { LiveAPIClient() }.liveOnly()
     /// ```
+    ///
+    /// A registration built with its `.onTest` alternative is not live in a test, and is not reported.
     @discardableResult
     public func liveOnly() -> Self {
-        entry.isLiveOnly = true
+        if !usesTestAlternative { entry.isLiveOnly = true }
         return self
     }
 }

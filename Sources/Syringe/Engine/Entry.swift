@@ -188,6 +188,16 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         return copy
     }
 
+    /// The same registration (key, scope, hooks and marks) with another factory, declared at `file`:`line`: a
+    /// context's alternative, installed in this one's place (see `Registration.onTest`).
+    func replacing(factory: Factory, file: FileID, line: UInt) -> Entry {
+        let replacement = Entry(key: key, scope: scope, service: service, factory: factory, file: file, line: line)
+        let hooks = lock.withLock { self.hooks }
+        replacement.lock.withLock { replacement.hooks = hooks }
+        syringe_store_word_release(replacement.flags, syringe_load_word_acquire(flags))
+        return replacement
+    }
+
     // MARK: Hooks
 
     /// What runs around an instance's life: after the factory, and when it is dropped.

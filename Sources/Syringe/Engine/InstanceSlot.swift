@@ -136,12 +136,13 @@ class InstanceSlot: @unchecked Sendable {
         return .claimed(claim, epoch: epoch)
     }
 
-    /// Ends a build that succeeded: keeps `instance` unless a reset happened since `epoch`, and wakes the
-    /// waiters.
+    /// Ends a build that succeeded: keeps `instance` unless a reset happened since `epoch` or it is `nil` (the
+    /// next resolve builds again, as Factory does), and wakes the waiters.
     final func finish(_ instance: Instance, ticket claim: BuildTicket, startedAt epoch: UInt64) {
         let object = keepsWeakly ? instance.type.object(at: instance.payload) : nil
+        let keeps = !instance.type.isNil(at: instance.payload)
         lock.lock()
-        if epoch == self.epoch {
+        if epoch == self.epoch, keeps {
             instance.sequence = Instance.nextSequence()
             if keepsWeakly {
                 self.object = object

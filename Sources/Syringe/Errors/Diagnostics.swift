@@ -160,6 +160,18 @@ enum Diagnostics {
                 + "with the protocol the property declares.")
     }
 
+    static func noDependency<Value>(
+        _ keyPath: KeyPath<Container, Value>, fileID: StaticString, line: UInt
+    ) -> ResolutionError {
+        ResolutionError(
+            code: .notRegistered,
+            summary: "cannot override `\(keyPath)`, a key path to `\(TypeName.describe(Value.self))`, with a factory: "
+                + "reading it reaches no `provide` property and no InjectionKey, so there is no dependency to override.",
+            path: [], fileID: "\(fileID)", line: Int(line),
+            fix: "override the property the key path reads (a `provide { … }` property or a key's property), or remap "
+                + "it with InjectionMapper.")
+    }
+
     static func remapLoop(_ keyPath: AnyKeyPath, loop: String, fileID: StaticString, line: UInt) -> ResolutionError {
         ResolutionError(
             code: .cycle, summary: "cannot resolve `\(keyPath)`: its remaps loop (\(loop)).",

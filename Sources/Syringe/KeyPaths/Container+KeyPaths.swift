@@ -18,10 +18,18 @@ extension Container {
         key: K.Type, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> K.Value {
         get {
+            // In a test process a key's value is its `testValue`: strict mode looks at it as it is built.
             produceKeyPathValue(
-                .injectionKey(K.self, accessor: function), scope: K.scope, liveOnly: K.isLiveOnly, fileID: fileID,
-                line: line
-            ) { K.defaultValue }
+                .injectionKey(K.self, accessor: function), scope: K.scope,
+                liveOnly: K.isLiveOnly && !ProcessContext.current.isTest, fileID: fileID, line: line
+            ) {
+                K.contextualValue {
+                    let key = Key(
+                        serviceType: K.Value.self, name: nil, argumentTypes: nil,
+                        origin: .injectionKey(K.self, accessor: function))
+                    (homeForDefaults.policy as? TestPolicy)?.reachedLiveDefault(key)
+                }
+            }
         }
         set {
             let key = Key(
@@ -128,8 +136,10 @@ extension Container {
     /// To learn which dependency `keyPath` names, Syringe reads it once; what that read builds is dropped.
     public func reset<Value>(_ keyPath: KeyPath<Container, Value>) {
         guard let key = learnKey(of: keyPath) else { return }
-        registry.remove(key) { !$0.isPerRequest }
+        // An override by a factory may keep an instance: it is disposed of as a re-registration's would be.
+        let removed = registry.remove(key) { !$0.isPerRequest }
         if let found = lookup(key) { found.owner.drop([found.entry]) }
+        if let removed { drop([removed]) }
     }
 }
 

@@ -153,6 +153,27 @@ public enum InjectionMapper {
         if !taskMappingsMade.isSet { taskMappingsMade.set() }
     }
 
+    /// The current task's remaps, for a binding to bind again later (see `Container.current`).
+    static var currentTaskMappings: TaskMappings {
+        taskMappingsMade.isSet ? taskMappings : TaskMappings()
+    }
+
+    /// Runs `operation` with `mappings` as the current task's remaps.
+    static func with<Result>(_ mappings: TaskMappings, operation: () throws -> Result) rethrows -> Result {
+        if mappings.targets.isEmpty, !taskMappingsMade.isSet { return try operation() }
+        noteTaskMappings()
+        return try $taskMappings.withValue(mappings, operation: operation)
+    }
+
+    /// Runs an async `operation` with `mappings` as the current task's remaps.
+    static func with<Result>(
+        _ mappings: TaskMappings, isolation: isolated (any Actor)?, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        if mappings.targets.isEmpty, !taskMappingsMade.isSet { return try await operation() }
+        noteTaskMappings()
+        return try await $taskMappings.withValue(mappings, operation: operation, isolation: isolation)
+    }
+
     /// Follows remaps from `keyPath`, stopping at a loop; the current task's remaps come first.
     static func target<Value>(for keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value> {
         if !taskMappingsMade.isSet, mappings.isEmpty.load() == nil { return keyPath }

@@ -11,14 +11,18 @@ extension Container {
     /// Produces the value of a key-path key: its override if one is registered, else its default from
     /// `factory`, kept per `scope` in the root container of this one. Stops the program on failure.
     func produceKeyPathValue<Value>(
-        _ origin: Key.Origin, scope: Scope, liveOnly: Bool = false, fileID: StaticString, line: UInt,
-        factory: () throws -> Value
+        _ origin: Key.Origin, scope: Scope, liveOnly: @autoclosure () -> Bool = false, fileID: StaticString,
+        line: UInt, factory: () throws -> Value
     ) -> Value {
         let key = Key(serviceType: Value.self, name: nil, argumentTypes: nil, origin: origin)
-        if let slot = KeyLearning.slot.pointer, slot.pointee == nil { slot.pointee = key }
+        if let slot = KeyLearning.slot.pointer, slot.pointee.key == nil {
+            slot.pointee.key = key
+            // An override by a factory is installed now, with the property's scope: this read builds through it.
+            slot.pointee.install?(key, scope)
+        }
         let found =
             lookup(key)
-            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly, fileID: fileID, line: line)
+            ?? installDefault(key, as: Value.self, scope: scope, liveOnly: liveOnly(), fileID: fileID, line: line)
         do {
             guard found.entry.service.identity == ObjectIdentifier(Value.self) else {
                 return try convertedOverride(found, key: key, to: Value.self)
@@ -101,16 +105,23 @@ extension Container {
         found.owner.drop([found.entry])
     }
 
-    /// Which key `keyPath` names: the first key-path key its evaluation reaches.
-    func learnKey<Value>(of keyPath: KeyPath<Container, Value>) -> Key? {
-        var learned: Key?
-        withUnsafeMutablePointer(to: &learned) { slot in
-            let outer = KeyLearning.slot.pointer
-            KeyLearning.slot.pointer = slot
-            defer { KeyLearning.slot.pointer = outer }
-            _ = self[keyPath: keyPath]
+    /// Which key `keyPath` names: the first key-path key its evaluation reaches. With `install`, that key's
+    /// override is installed (given the key and the scope its property declares) before the read goes on.
+    func learnKey<Value>(
+        of keyPath: KeyPath<Container, Value>, installing install: ((Key, Scope) -> Void)? = nil
+    ) -> Key? {
+        func learn(_ install: ((Key, Scope) -> Void)?) -> Key? {
+            var state = KeyLearning.State(install: install)
+            withUnsafeMutablePointer(to: &state) { slot in
+                let outer = KeyLearning.slot.pointer
+                KeyLearning.slot.pointer = slot
+                defer { KeyLearning.slot.pointer = outer }
+                _ = self[keyPath: keyPath]
+            }
+            return state.key
         }
-        return learned
+        guard let install else { return learn(nil) }
+        return withoutActuallyEscaping(install) { learn($0) }
     }
 }
 
@@ -126,7 +137,14 @@ extension Key {
     }
 }
 
-/// Collects the key that a key-path evaluation reaches first (see `Container.learnKey(of:)`).
+/// Collects the key that a key-path evaluation reaches first (see `Container.learnKey(of:installing:)`).
 enum KeyLearning {
-    static let slot = ThreadLocalPointer<Key?>(.keyLearning)
+    struct State {
+        /// The first key reached, once it is.
+        var key: Key?
+        /// Installs the override of the key reached, with its property's scope, before the read builds.
+        let install: ((Key, Scope) -> Void)?
+    }
+
+    static let slot = ThreadLocalPointer<State>(.keyLearning)
 }

@@ -161,6 +161,12 @@ public struct Register<Service>: Registrations, Sendable {
         Register(pending: pending.adding(modifier))
     }
 
+    /// The same registration, then `modifier` applied to what `register` returns; later modifiers apply to the
+    /// handle it returns.
+    func replacing(_ modifier: @escaping @Sendable (Registration<Service>) -> Registration<Service>) -> Register {
+        Register(pending: pending.replacing(modifier))
+    }
+
     /// Makes the registration in `container`.
     ///
     /// ```swift

@@ -25,10 +25,8 @@ extension Container {
         _ overrides: (Container) throws -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        let child = Container(parent: shared, policy: TestPolicy(liveAccessHandler: strict))
-        noteBinding()
-        try overrides(child)
-        return try $taskLocal.withValue(child, operation: operation)
+        let child = try overriding(shared, strict: strict, overrides)
+        return try binding(child, operation: operation)
     }
 
     /// Runs an async `operation` with ``shared`` bound to a fresh child of the current container,
@@ -47,9 +45,46 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let child = Container(parent: shared, policy: TestPolicy(liveAccessHandler: strict))
-        noteBinding()
+        let child = try overriding(shared, strict: strict, overrides)
+        return try await binding(child, isolation: isolation, operation: operation)
+    }
+
+    /// A fresh test container on top of `parent`, configured by `overrides`.
+    static func overriding(
+        _ parent: Container, strict: (@Sendable (Key) -> Void)?, _ overrides: (Container) throws -> Void
+    ) rethrows -> Container {
+        guard let strict else { return try overriding(parent, reportingLiveAccess: nil, overrides) }
+        return try overriding(parent, reportingLiveAccess: { access in strict(access.key) }, overrides)
+    }
+
+    /// A fresh test container on top of `parent` that tells `report` where a live-only dependency was read.
+    static func overriding(
+        _ parent: Container, reportingLiveAccess report: (@Sendable (LiveAccess) -> Void)?,
+        _ overrides: (Container) throws -> Void
+    ) rethrows -> Container {
+        let child = Container(parent: parent, policy: TestPolicy(liveAccessHandler: report))
         try overrides(child)
-        return try await $taskLocal.withValue(child, operation: operation, isolation: isolation)
+        return child
+    }
+
+    /// `withOverrides` for SyringeTesting: a strict test is told where each live-only dependency was read.
+    package static func withOverrides<Result>(
+        reportingLiveAccess report: @escaping @Sendable (LiveAccess) -> Void,
+        _ overrides: (Container) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let child = try overriding(shared, reportingLiveAccess: report, overrides)
+        return try binding(child, operation: operation)
+    }
+
+    /// The async `withOverrides` for SyringeTesting, on the caller's actor.
+    package static func withOverrides<Result>(
+        reportingLiveAccess report: @escaping @Sendable (LiveAccess) -> Void,
+        _ overrides: (Container) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let child = try overriding(shared, reportingLiveAccess: report, overrides)
+        return try await binding(child, isolation: isolation, operation: operation)
     }
 }

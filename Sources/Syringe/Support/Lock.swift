@@ -1,5 +1,6 @@
-// The only file of the library that imports the platform's C library: everything else reaches pthreads
-// through these types or through the SyringeShims C target.
+// One of the two files of the library that import the platform's C library (the other reads the environment
+// once, in Contexts/ProcessContext.swift): everything else reaches pthreads through these types or through the
+// SyringeShims C target.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

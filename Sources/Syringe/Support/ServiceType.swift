@@ -61,10 +61,25 @@ struct ServiceType: @unchecked Sendable {
         return _openExistential(type, do: store)
     }
 
-    /// The class instance at `address`, when the value is one (`.shared` keeps those weakly).
+    /// The class instance at `address`, when the value is one or an optional holding one (`.shared` keeps those
+    /// weakly).
     func object(at address: UnsafeRawPointer) -> AnyObject? {
         let value = load(address)
-        guard Swift.type(of: value) is AnyClass else { return nil }
-        return value as AnyObject
+        if Swift.type(of: value) is AnyClass { return value as AnyObject }
+        // Matching against `Optional<Any>` casts the value: `.some` holds what the optional wraps.
+        guard OptionalMetadata.isOptional(type), case Optional<Any>.some(let wrapped) = value,
+            Swift.type(of: wrapped) is AnyClass
+        else { return nil }
+        return wrapped as AnyObject
+    }
+
+    /// Whether the value at `address` is `nil` (an optional's `.none`), which a stored scope does not keep.
+    func isNil(at address: UnsafeRawPointer) -> Bool {
+        guard OptionalMetadata.isOptional(type) else { return false }
+        func isNone<T>(_: T.Type) -> Bool {
+            if case Optional<Any>.none = address.assumingMemoryBound(to: T.self).pointee as Any { return true }
+            return false
+        }
+        return _openExistential(type, do: isNone)
     }
 }

@@ -14,22 +14,38 @@ extension Container {
         drop(registry.allEntries.filter { $0.scope == scope })
     }
 
-    /// Drops the kept instance of one registration of this container.
+    /// Drops the kept instances of the registrations of `type` (under `name`) of this container, with or without
+    /// resolve-time arguments.
     ///
     /// ```swift
     /// container.reset(Feed.self)
+    /// container.register(Greeter.self, scope: .cached) { (r, name: String) in Greeter(name) }
+    /// container.reset(Greeter.self)   // the Greeter built with the first resolve's arguments
     /// ```
     public func reset<Service>(_ type: Service.Type, name: String? = nil) {
-        if let entry = registry.entry(for: Key(Service.self, name: name)) { drop([entry]) }
+        let identity = ObjectIdentifier(Service.self)
+        drop(
+            registry.allEntries.filter { entry in
+                let key = entry.key
+                return key.origin == nil && key.name == name && ObjectIdentifier(key.serviceType) == identity
+            })
     }
 
-    /// Drops every instance this container keeps, in every scope.
+    /// Drops every instance this container keeps, in every scope; with `includingOverrides`, also removes the
+    /// overrides of key paths made in this container (assignments through a key's or a property's setter,
+    /// `override(_:with:)`), so that every key path reads its default again: what Factory's `reset()` does.
     ///
     /// ```swift
-    /// container.resetAll()
+    /// container.resetAll()                            // overrides stay
+    /// Container.shared.resetAll(includingOverrides: true)
     /// ```
-    public func resetAll() {
-        drop(registry.allEntries)
+    ///
+    /// Registrations of the type registry stay: registering a key again replaced the earlier registration.
+    public func resetAll(includingOverrides: Bool = false) {
+        guard includingOverrides else { return drop(registry.allEntries) }
+        let overrides = registry.allEntries.filter { $0.key.origin != nil && !$0.isPerRequest }
+        let removed = overrides.compactMap { override in registry.remove(override.key) { $0 === override } }
+        drop(registry.allEntries + removed)
     }
 
     /// Empties the slots of `entries`, disposes of what they kept (no reader can see it any more), releases it.

@@ -199,7 +199,8 @@ extension Container {
             defer { CurrentFrame.pointer = nil }
             return try resolve(key, arguments: arguments, fileID: fileID, line: line, joinsAsync: false, into: output)
         }
-        guard let found = lookup(key) else {
+        // A strict test's container is told where a live-only dependency was read (see `TestPolicy`).
+        guard let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) }) else {
             return try resolveUnregistered(key, arguments: arguments, fileID: fileID, line: line, into: output)
         }
         try found.owner.produce(found.entry, requester: self, arguments: arguments, into: output)

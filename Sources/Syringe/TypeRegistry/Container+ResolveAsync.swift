@@ -144,7 +144,7 @@ extension Container {
         resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
-        let found = lookup(key)
+        let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) })
         if found == nil,
             let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation)
         {

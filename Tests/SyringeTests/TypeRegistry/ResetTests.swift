@@ -1,0 +1,70 @@
+import Testing
+
+@testable import Syringe
+
+@Suite("Resetting")
+struct ResetTests {
+    final class Greeting: Sendable {
+        let name: String
+        init(_ name: String) { self.name = name }
+    }
+
+    /// Found by Factory's tests: `reset(Type.self)` could not reach a registration that takes arguments.
+    @Test func resetByTypeReachesRegistrationsWithArguments() throws {
+        let container = Container()
+        container.register(Greeting.self, scope: .cached) { (_, name: String) in Greeting(name) }
+        container.register(Greeting.self, name: "loud", scope: .cached) { (_, name: String) in Greeting(name + "!") }
+        #expect(try container.resolve(Greeting.self, arguments: "Ada").name == "Ada")
+        #expect(try container.resolve(Greeting.self, arguments: "Bo").name == "Ada")  // kept
+        #expect(try container.resolve(Greeting.self, name: "loud", arguments: "Ada").name == "Ada!")
+        container.reset(Greeting.self)
+        #expect(try container.resolve(Greeting.self, arguments: "Bo").name == "Bo")
+        #expect(try container.resolve(Greeting.self, name: "loud", arguments: "Bo").name == "Ada!")  // another name
+        container.reset(Greeting.self, name: "loud")
+        #expect(try container.resolve(Greeting.self, name: "loud", arguments: "Bo").name == "Bo!")
+    }
+
+    @Test func resetByTypeStillReachesOneWithout() throws {
+        let container = Container()
+        container.register(Greeting.self, scope: .singleton) { Greeting("first") }
+        let first = try container.resolve(Greeting.self)
+        container.reset(Greeting.self)
+        #expect(try container.resolve(Greeting.self) !== first)
+    }
+
+    /// Factory's `reset()` removes its registrations' overrides; `resetAll()` keeps them.
+    @Test func resetAllIncludingOverridesRestoresEveryDefault() throws {
+        try ProcessContext.with(.plain) {
+            let container = Container()
+            let disposed = Counter()
+            container.register(Greeting.self, scope: .singleton) { Greeting("registered") }
+                .onDispose { _ in disposed.increment() }
+            container.weatherStation = StubForecast("assigned")
+            container.override(\.overridable.uncounted) { ForecastBox("factory") }
+            _ = container.overridable.uncounted
+            let registered = try container.resolve(Greeting.self)
+
+            container.resetAll()
+            #expect(container.weatherStation.source == "assigned")
+            #expect(container.overridable.uncounted.source == "factory")
+            #expect(try container.resolve(Greeting.self) !== registered)
+            #expect(disposed.count == 1)
+
+            container.resetAll(includingOverrides: true)
+            #expect(container.weatherStation.source == "live")
+            #expect(container.overridable.uncounted.source == "live")
+            #expect(try container.resolve(Greeting.self).name == "registered")  // the type registry stays
+            #expect(disposed.count == 2)
+        }
+    }
+
+    @Test func resettingAKeyPathReleasesWhatItsFactoryOverrideKept() {
+        let container = Container()
+        container.override(\.overridable.uncounted) { ForecastBox("factory") }
+        weak let kept = container.overridable.uncounted
+        #expect(kept?.source == "factory")
+        container.reset(\.overridable.uncounted)
+        #expect(kept == nil)
+        #expect(container.overridable.uncounted.source == "live")
+    }
+}
