@@ -67,8 +67,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
         let key = access.key
         let place = access.fileID.flatMap { fileID in access.line.map { "  read at  \(fileID):\($0)\n" } } ?? ""
         return "Syringe: the test resolved `\(key)`, which is live-only, without overriding it.\n" + place
-            + "  fix: override it in the test's .container { … } trait, e.g. "
-            + "$0.register(\(key.typeDescription).self) { … } or assign a mock through its key path."
+            + "  fix: override it in the test's .container { … } trait: \(key.overrideExample)."
     }
 }
 

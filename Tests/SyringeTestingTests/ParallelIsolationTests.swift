@@ -162,8 +162,8 @@ struct StrictModeTests {
                     "Syringe: the test resolved `Container.network (NetworkKey)`, which is live-only, without "
                         + "overriding it.\n"
                         + "  read at  SyringeTestingTests/ParallelIsolationTests.swift:\(line)\n"
-                        + "  fix: override it in the test's .container { … } trait, e.g. $0.register(any Clock.self) "
-                        + "{ … } or assign a mock through its key path."
+                        + "  fix: override it in the test's .container { … } trait: $0.network = … or "
+                        + "$0.override(\\.network) { … }."
                 ]
         }
     }

@@ -76,3 +76,26 @@ extension Key {
         }
     }
 }
+
+extension Key {
+    /// How a test overrides this dependency, for the fix of a strict test's report (`SyringeTesting`).
+    package var overrideExample: String {
+        switch origin {
+        case .injectionKey(_, let accessor), .property(owner: is Container.Type, name: let accessor, file: _):
+            // A property of `Container` itself: its key path is `\.accessor`.
+            return "$0.\(accessor) = … or $0.override(\\.\(accessor)) { … }"
+        case .property, .injectionKey:
+            return "assign a mock through its key path, or $0.override(\\.…) { … }"
+        case .contribution, .allContributions:
+            return "$0.contribute(\(Self.spelled(typeDescription)).self) { … }"
+        case nil:
+            let name = self.name.map { ", name: \"\($0)\"" } ?? ""
+            return "$0.register(\(Self.spelled(typeDescription)).self\(name)) { … }"
+        }
+    }
+
+    /// A type as it is written before `.self`: `(any Clock)`, `Clock`.
+    private static func spelled(_ type: String) -> String {
+        type.hasPrefix("any ") || type.hasPrefix("some ") ? "(\(type))" : type
+    }
+}
