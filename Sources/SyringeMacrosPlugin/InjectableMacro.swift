@@ -85,10 +85,9 @@ struct InjectableReading {
     var needsParameterList: Bool { parameters.contains { $0.isArgument || $0.registrationName != nil } }
 
     init(node: AttributeSyntax, declaration: some DeclGroupSyntax) {
-        checkKind(of: declaration, node: node)
-        guard problems.isEmpty else { return }
+        guard checkKind(of: declaration, node: node) else { return }
         readInitializer(of: declaration, node: node)
-        guard problems.isEmpty else { return }
+        guard initializer != nil else { return }
         for argument in node.argumentList {
             switch argument.label?.text {
             case "scope": scope = argument.expression
@@ -101,7 +100,8 @@ struct InjectableReading {
 
     // MARK: The type
 
-    private mutating func checkKind(of declaration: some DeclGroupSyntax, node: AttributeSyntax) {
+    /// Reports a type that cannot be injectable, or must change; `false` when there is no initializer to read.
+    private mutating func checkKind(of declaration: some DeclGroupSyntax, node: AttributeSyntax) -> Bool {
         if let type = declaration.as(ClassDeclSyntax.self), !type.modifiers.contains(.final) {
             let fixed = type.classKeyword.with(\.tokenKind, .identifier("final class"))
             problems.append(
@@ -115,7 +115,7 @@ struct InjectableReading {
         {
             problems.append(
                 Problem(node, "notAType", "@Injectable applies to a final class, a struct, an enum or an actor"))
-            return
+            return false
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes ?? []
         if let component = inherited.first(where: { $0.type.trimmedDescription.hasSuffix("Component") }),
@@ -127,6 +127,7 @@ struct InjectableReading {
                     "a Component is registered by its init(); @Injectable too would make register(_:) ambiguous: "
                         + "keep one of the two"))
         }
+        return true
     }
 
     // MARK: The initializer
@@ -155,8 +156,8 @@ struct InjectableReading {
                 Problem(
                     node, "severalInitializers",
                     "`\(typeName)` has \(initializers.count) designated initializers and @Injectable reads one: keep "
-                        + "it in the type's body, and move the others to an extension (convenience initializers, "
-                        + "for a class)", notes: notes))
+                        + "that one in the type's body and move the others to an extension (as convenience "
+                        + "initializers, for a class)", notes: notes))
             return
         }
         if let mark = initializer.optionalMark {
@@ -295,5 +296,5 @@ extension DeclGroupSyntax {
 
 /// Nothing: what a fix-it puts instead of a default value it removes.
 private let removed = InitializerClauseSyntax(
-    equal: .equalToken(presence: .missing), value: ExprSyntax(MissingExprSyntax()))
+    equal: .equalToken(presence: .missing), value: DeclReferenceExprSyntax(baseName: .identifier("")))
 #endif
