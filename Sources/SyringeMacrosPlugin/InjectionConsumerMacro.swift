@@ -57,8 +57,7 @@ public struct InjectionConsumerMacro: ExtensionMacro {
                     node: warning.node,
                     message: MacroMessage(message: warning.message.message, id: "noInject", severity: .warning)))
         }
-        let named = declaration.asProtocol(NamedDeclSyntax.self)?.name
-        let place = named.map { context.place(of: $0) } ?? "fileID: #fileID, line: #line"
+        let place = context.place(of: node)
         let typeName = type.trimmedDescription
         let decl: DeclSyntax = """
             extension \(raw: typeName): Syringe.InjectionConsumer {

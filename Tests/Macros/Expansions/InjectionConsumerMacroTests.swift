@@ -43,7 +43,7 @@ struct InjectionConsumerMacroTests {
 
             extension GarageModel: Syringe.InjectionConsumer {
                 public nonisolated static var injectedDependencies: Syringe.InjectedDependencies {
-                    Syringe.InjectedDependencies([Syringe.DeclaredDependency(Car.self), Syringe.DeclaredDependency((any Clock).self, name: "utc")], fileID: "TestModule/test.swift", line: 2)
+                    Syringe.InjectedDependencies([Syringe.DeclaredDependency(Car.self), Syringe.DeclaredDependency((any Clock).self, name: "utc")], fileID: "TestModule/test.swift", line: 1)
                 }
             }
             """)
@@ -67,7 +67,7 @@ struct InjectionConsumerMacroTests {
 
             extension Empty: Syringe.InjectionConsumer {
                 nonisolated static var injectedDependencies: Syringe.InjectedDependencies {
-                    Syringe.InjectedDependencies([], fileID: "TestModule/test.swift", line: 2)
+                    Syringe.InjectedDependencies([], fileID: "TestModule/test.swift", line: 1)
                 }
             }
             """,
