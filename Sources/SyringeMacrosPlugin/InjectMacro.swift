@@ -176,7 +176,4 @@ extension AttributeListSyntax {
     }
 }
 
-/// Nothing: what a fix-it puts instead of a value it removes.
-private let removed = InitializerClauseSyntax(
-    equal: .equalToken(presence: .missing), value: DeclReferenceExprSyntax(baseName: .identifier("")))
 #endif

@@ -294,7 +294,4 @@ extension DeclGroupSyntax {
     }
 }
 
-/// Nothing: what a fix-it puts instead of a default value it removes.
-private let removed = InitializerClauseSyntax(
-    equal: .equalToken(presence: .missing), value: DeclReferenceExprSyntax(baseName: .identifier("")))
 #endif

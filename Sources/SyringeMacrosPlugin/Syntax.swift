@@ -75,6 +75,10 @@ extension TypeSyntax {
     }
 }
 
+/// Nothing: what a fix-it puts instead of a value (`= …`) it removes.
+let removed = InitializerClauseSyntax(
+    equal: .equalToken(presence: .missing), value: DeclReferenceExprSyntax(baseName: .identifier("")))
+
 extension ExprSyntax {
     /// The text of a string literal without interpolation, else `nil`.
     var stringLiteral: String? {
