@@ -7,10 +7,11 @@ let lifecycle: Set<String> = ["ServiceLifecycle"]
 let hummingbird: Set<String> = ["Hummingbird"]
 let serviceLifecycle = "swift-service-lifecycle"
 let macros: Set<String> = ["Macros"]
-// The macros' implementation and its tests; an app without the trait resolves and builds none of swift-syntax.
-let syntax = ["SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftCompilerPlugin", "SwiftDiagnostics"].map {
-    Target.Dependency.product(name: $0, package: "swift-syntax", condition: .when(traits: macros))
-}
+// What the macros' implementation uses of swift-syntax: only with the trait, so that an app without it resolves
+// and builds none of swift-syntax.
+let syntax = [
+    "SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftCompilerPlugin", "SwiftDiagnostics",
+].map { Target.Dependency.product(name: $0, package: "swift-syntax", condition: .when(traits: macros)) }
 // A module whose code is main-actor isolated by default, as an app's in Xcode 26.
 let mainActorByDefault: [SwiftSetting] = [
     .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
