@@ -1,10 +1,17 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 // The traits that turn on the optional integrations (`swift build --traits Hummingbird`).
 let lifecycle: Set<String> = ["ServiceLifecycle"]
 let hummingbird: Set<String> = ["Hummingbird"]
 let serviceLifecycle = "swift-service-lifecycle"
+let macros: Set<String> = ["Macros"]
+// What the macros' implementation uses of swift-syntax: only with the trait, so that an app without it resolves
+// and builds none of swift-syntax.
+let syntax = [
+    "SwiftSyntax", "SwiftSyntaxBuilder", "SwiftSyntaxMacros", "SwiftCompilerPlugin", "SwiftDiagnostics",
+].map { Target.Dependency.product(name: $0, package: "swift-syntax", condition: .when(traits: macros)) }
 // A module as Xcode 26 makes a new app target: default main-actor isolation and "approachable concurrency".
 let appMode: [SwiftSetting] = [
     .defaultIsolation(MainActor.self),
@@ -23,6 +30,8 @@ let package = Package(
         // "Servers"); without the trait the product is an empty module and nothing new is resolved or built.
         .library(name: "SyringeServiceLifecycle", targets: ["SyringeServiceLifecycle"]),
         .library(name: "SyringeHummingbird", targets: ["SyringeHummingbird"]),
+        // `@Injectable`, `@Inject`, `@InjectionConsumer`: with the trait "Macros" (see README, "Macros").
+        .library(name: "SyringeMacros", targets: ["SyringeMacros"]),
     ],
     traits: [
         .trait(
@@ -31,6 +40,9 @@ let package = Package(
         .trait(
             name: "Hummingbird", description: "SyringeHummingbird: a request scope per Hummingbird 2 request.",
             enabledTraits: ["ServiceLifecycle"]),
+        .trait(
+            name: "Macros",
+            description: "SyringeMacros: @Injectable, @Inject and @InjectionConsumer (builds swift-syntax)."),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -39,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
         // The example server and its tests only (not reached from any product).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
@@ -75,6 +88,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: hummingbird)),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: hummingbird)),
             ]),
+        // The macros: declarations (SyringeMacros) and their implementation, a compiler plugin that shares no
+        // module with the library. Without the trait both compile to nothing (the plugin to an empty program).
+        .target(
+            name: "SyringeMacros",
+            dependencies: ["Syringe", .target(name: "SyringeMacrosPlugin", condition: .when(traits: macros))]),
+        .macro(name: "SyringeMacrosPlugin", dependencies: syntax),
         // The example server (Hummingbird, SQLite through sqlite-nio); `swift run --traits Hummingbird TodoServer`.
         .executableTarget(
             name: "TodoServer",
@@ -102,6 +121,13 @@ let package = Package(
                 "KeysExample", "ContainerPropertiesExample", "ModulesExample", "InjectionPatternsExample",
                 "ComponentsExample",
             ]),
+        // The usage of the macros, compiled and run in a plain module and in one that is main-actor isolated by
+        // default. Their expansions are tested in Tests/Macros, a package of its own (a test target that links a
+        // macro makes SwiftPM build every test target for the host, where the examples' modules are not).
+        .testTarget(name: "SyringeMacrosTests", dependencies: ["Syringe", "SyringeMacros"]),
+        .testTarget(
+            name: "SyringeMacrosMainActorTests", dependencies: ["Syringe", "SyringeMacros"],
+            swiftSettings: appMode),
         .testTarget(
             name: "SyringeServiceLifecycleTests",
             dependencies: [

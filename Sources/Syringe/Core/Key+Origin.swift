@@ -84,7 +84,7 @@ extension Key {
         case .injectionKey(_, let accessor), .property(owner: is Container.Type, name: let accessor, file: _):
             // A property of `Container` itself: its key path is `\.accessor`.
             return "$0.\(accessor) = … or $0.override(\\.\(accessor)) { … }"
-        case .property, .injectionKey:
+        case .property:
             return "assign a mock through its key path, or $0.override(\\.…) { … }"
         case .contribution, .allContributions:
             return "$0.contribute(\(Self.spelled(typeDescription)).self) { … }"
