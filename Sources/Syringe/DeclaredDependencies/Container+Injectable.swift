@@ -81,7 +81,8 @@ extension InjectableRegistrar {
     @discardableResult
     public func register<each Dependency>(
         scope: Scope = .unique,
-        @_inheritActorContext using make: @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
+        @_inheritActorContext using make:
+            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
             -> Service
     ) -> Registration<Service> {
         container.register(
@@ -142,7 +143,8 @@ extension InjectableRegistrar {
     @discardableResult
     public func register<each Dependency, each Argument>(
         scope: Scope = .unique, parameters: [InjectableParameter], arguments: repeat (each Argument).Type,
-        @_inheritActorContext using make: @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
+        @_inheritActorContext using make:
+            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
             -> Service
     ) -> Registration<Service> {
         let call = IsolatedCall.unchecked(make)
