@@ -41,6 +41,12 @@ final class Greeter {
     }
 }
 
+/// `Sendable`, so nonisolated in this module: its async function is `nonisolated(nonsending)` here.
+struct RemoteConfig: Sendable {
+    let value: Int
+    static func load() async throws -> RemoteConfig { RemoteConfig(value: 7) }
+}
+
 @Suite struct AppModeTypeRegistryTests {
     @Test func theSeedsRegistrationsAsWritten() throws {
         let container = Container()
@@ -115,6 +121,12 @@ final class Greeter {
         }.value
         #expect(error?.code == .mainActorRequired)
         #expect(try await container.resolveAsync((any Engine).self).name == "V8")  // here, on the main actor
+    }
+
+    @Test func usingANonisolatedAsyncFunction() async throws {
+        let container = Container()
+        container.register(RemoteConfig.self, scope: .singleton, using: RemoteConfig.load)
+        #expect(try await container.resolveAsync(RemoteConfig.self).value == 7)
     }
 
     @Test func anAsyncFactoryWrittenInMainActorCode() async throws {

@@ -81,9 +81,7 @@ extension InjectableRegistrar {
     @discardableResult
     public func register<each Dependency>(
         scope: Scope = .unique,
-        @_inheritActorContext using make:
-            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
-            -> Service
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
         container.register(
             Service.self, name: name, scope: self.scope ?? scope, fileID: fileID, line: line, using: make)
@@ -143,11 +141,8 @@ extension InjectableRegistrar {
     @discardableResult
     public func register<each Dependency, each Argument>(
         scope: Scope = .unique, parameters: [InjectableParameter], arguments: repeat (each Argument).Type,
-        @_inheritActorContext using make:
-            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
-            -> Service
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
-        let call = IsolatedCall.unchecked(make)
         let plan = InjectablePlan(
             parameters, dependencies: repeat (each Dependency).self, arguments: repeat (each Argument).self,
             fileID: fileID, line: line)
@@ -164,7 +159,7 @@ extension InjectableRegistrar {
                     return try await r.resolveAsync(Value.self, name: plan.names[position], fileID: fileID, line: line)
                 }
                 output.initializeMemory(
-                    as: Service.self, to: try await call(repeat try await supply((each Dependency).self)))
+                    as: Service.self, to: try await make(repeat try await supply((each Dependency).self)))
             }
         }
     }

@@ -109,18 +109,15 @@ extension Container {
         scope: Scope = .unique,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        @_inheritActorContext using make:
-            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
-            -> Service
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
-        let call = IsolatedCall.unchecked(make)
-        return add(
+        add(
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
             parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .async { r, _, output in
                 output.initializeMemory(
                     as: Service.self,
-                    to: try await call(
+                    to: try await make(
                         repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)))
             })
     }

@@ -30,9 +30,7 @@ extension Register {
     public init<each Dependency>(
         _ type: Service.Type = Service.self, name: String? = nil, scope: Scope = .unique,
         fileID: StaticString = #fileID, line: UInt = #line,
-        @_inheritActorContext using make:
-            @escaping @isolated(any) @Sendable (repeat each Dependency) async throws
-            -> Service
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) {
         self.init(
             pending: PendingRegistration {
