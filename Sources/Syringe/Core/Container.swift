@@ -114,11 +114,15 @@ struct FastPathLinks: @unchecked Sendable {
             address = nil
             return
         }
-        let address = syringe_allocate(16)
+        let address = syringe_allocate(2 * MemoryLayout<UnsafeMutableRawPointer>.stride)
         address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
-        address.storeBytes(of: parent?.address, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+        address.storeBytes(
+            of: parent?.address, toByteOffset: FastPathLinks.parentOffset, as: UnsafeMutableRawPointer?.self)
         self.address = address
     }
+
+    /// Where the parent's links are: the second word.
+    @inline(__always) static var parentOffset: Int { MemoryLayout<UnsafeMutableRawPointer>.stride }
 
     func deallocate() {
         syringe_deallocate(address)

@@ -17,25 +17,32 @@ class InstanceSlot: @unchecked Sendable {
     /// blocks. A slot that shares the lock of its owner (a scope's store) has a block too, without the mutex.
     final var block: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
 
-    /// ``Layout/words`` bytes, then room for the largest `pthread_mutex_t` of the supported platforms (Darwin's,
-    /// 64 bytes; 40 on Linux x86_64, 48 on Linux arm64).
-    typealias BlockStorage = (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+    /// Room for the block on every supported platform: 104 bytes, aligned to 8 (see ``SlotBlockLayout``). The
+    /// largest block is Darwin's on 64-bit words: five words, then a 64-byte `pthread_mutex_t`; on watchOS's
+    /// 32-bit words, five words and a 44-byte mutex. Eight-byte elements, so that the room does not shrink
+    /// with the word.
+    typealias BlockStorage = (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    )
 
     /// The words of a slot's block, which the fast path reads without touching the slot object (a table of
-    /// registrations holds blocks, not objects).
+    /// registrations holds blocks, not objects): offsets from ``SlotBlockLayout`` for this platform's word and
+    /// mutex, folded to constants by the compiler.
     enum Layout {
+        @inline(__always) static var current: SlotBlockLayout {
+            SlotBlockLayout(
+                wordSize: MemoryLayout<UInt>.stride, mutexSize: InlineLock.size, mutexAlignment: InlineLock.alignment)
+        }
         /// The payload of the kept instance, published for the fast path (or nil).
-        static let published = 0
+        @inline(__always) static var published: Int { current.published }
         /// Flags the owner sets once and reads without the lock.
-        static let flags = 8
+        @inline(__always) static var flags: Int { current.flags }
         /// The identity of the service type of a plain type key (0 for any other key).
-        static let plainType = 16
+        @inline(__always) static var plainType: Int { current.plainType }
         /// The hash of the key.
-        static let keyHash = 24
-        /// The slot object itself, unretained (its block lives exactly as long as it does).
-        static let owner = 32
-        /// The bytes before the mutex.
-        static let words = 40
+        @inline(__always) static var keyHash: Int { current.keyHash }
+        /// The slot object itself, unretained.
+        @inline(__always) static var owner: Int { current.owner }
     }
     /// Whether `lock` lives in `block` (else it is its owner's).
     private let ownsLock: Bool
@@ -71,16 +78,17 @@ class InstanceSlot: @unchecked Sendable {
         // Filled in below, once `self` exists: the block's address is the object's.
         lock = InlineLock(at: UnsafeMutableRawPointer(bitPattern: InlineLock.alignment).unsafelyUnwrapped)
         let block = self.block
-        let offset = max(Layout.words, InlineLock.alignment)
+        let layout = Layout.current
+        // Proven for every supported platform by SlotBlockLayoutTests; a new platform with a larger mutex stops here.
         precondition(
-            offset + InlineLock.size <= MemoryLayout<BlockStorage>.size && InlineLock.alignment <= 16,
+            layout.fits && InlineLock.alignment <= SlotBlockLayout.capacityAlignment,
             "a slot's block has no room for this platform's mutex")
         block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
         block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
         block.storeBytes(
             of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
             as: UnsafeRawPointer.self)
-        lock = InlineLock(at: block + offset)
+        lock = InlineLock(at: block + layout.mutex)
         lock.initialize()
     }
 
