@@ -97,6 +97,11 @@ final class BuildTicket: @unchecked Sendable {
         syringe_load_word_acquire(state) == State.done
     }
 
+    /// Whether someone waits for the build, which has not ended.
+    var isAwaited: Bool {
+        syringe_load_word_acquire(state) == State.awaited
+    }
+
     /// Ends the build and wakes everyone waiting. A waiter marks the ticket under `waitLock` before it
     /// sleeps, so when the exchange finds no mark, nobody sleeps on it and no lock is needed.
     func finish() {

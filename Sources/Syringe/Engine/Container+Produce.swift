@@ -24,7 +24,8 @@ extension Container {
         case .stored:
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
-            try produceStored(entry, slot: try slot(for: entry), into: output, arguments: arguments)
+            try produceStored(
+                entry, slot: try slot(for: entry), requester: requester, into: output, arguments: arguments)
         }
     }
 
@@ -49,7 +50,8 @@ extension Container {
     /// The instance of a stored scope: the kept one, else built exactly once however many threads and tasks
     /// ask at the same time.
     private func produceStored(
-        _ entry: Entry, slot: InstanceSlot, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+        _ entry: Entry, slot: InstanceSlot, requester: Container, into output: UnsafeMutableRawPointer,
+        arguments: UnsafeRawPointer?
     ) throws {
         let parent = CurrentFrame.pointer
         if let parent {
@@ -93,12 +95,41 @@ extension Container {
                         Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
                         throw ended
                     }
+                    if overtakenByRetirement(entry, slot: slot, instance: instance, under: parent) {
+                        // The registration was replaced or removed while its factory ran: the instance is disposed
+                        // of (nobody keeps it), and the request gets what replaced the registration.
+                        withExtendedLifetime(ticket) {}
+                        Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+                        return try produceReplacement(of: entry, requester: requester, into: output, arguments)
+                    }
                 }
                 // The role held them unretained: they must live until the build has ended.
                 withExtendedLifetime(ticket) { instance.copy(to: output) }
                 return
+            case .retired:
+                return try produceReplacement(of: entry, requester: requester, into: output, arguments)
             }
         }
+    }
+
+    /// Whether a stored build of `entry` that its slot did not keep was refused because the registration was
+    /// replaced or removed meanwhile (not a build whose commit waits for an ancestor's frame under `parent`).
+    func overtakenByRetirement(
+        _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: UnsafeMutablePointer<Frame>?
+    ) -> Bool {
+        guard slot === entry, slot.retired else { return false }
+        guard let parent, let context = Engine.existingContext(of: parent) else { return true }
+        return context.pendingInstance(for: slot)?.instance !== instance
+    }
+
+    /// Resolves `entry`'s key anew for a request made to `requester`, after `entry` (a registration of this
+    /// container) was replaced or removed: what replaced it, else what a request for a key nothing registers
+    /// gets.
+    func produceReplacement(
+        of entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, _ arguments: UnsafeRawPointer?
+    ) throws {
+        try requester.resolve(
+            entry.key, arguments: arguments, fileID: entry.fileID, line: entry.line, joinsAsync: false, into: output)
     }
 
     /// Why a stored build that its slot did not keep (its instance has no place in the order of completed

@@ -27,12 +27,13 @@ extension Container {
                 entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
             return parent?.context.graphRecord(graphKey)?.instance ?? instance
         case .stored:
-            return try await produceStoredAsync(entry, slot: try slot(for: entry), arguments: arguments)
+            return try await produceStoredAsync(
+                entry, slot: try slot(for: entry), requester: requester, arguments: arguments)
         }
     }
 
     private func produceStoredAsync(
-        _ entry: Entry, slot: InstanceSlot, arguments: (any Sendable)?
+        _ entry: Entry, slot: InstanceSlot, requester: Container, arguments: (any Sendable)?
     ) async throws -> Instance {
         let parent = AsyncFrame.current
         if let parent {
@@ -80,9 +81,35 @@ extension Container {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     throw ended
                 }
+                if _slowPath(instance.sequence == 0),
+                    overtakenByRetirement(entry, slot: slot, instance: instance, under: parent?.frame)
+                {
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
+                }
                 return instance
+            case .retired:
+                return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
             }
         }
+    }
+
+    /// ``produceReplacement(of:requester:into:_:)`` for the async engine: an async registration that replaced
+    /// `entry` is produced here; any other answer comes from the synchronous engine, joined to this build.
+    private func produceReplacementAsync(
+        of entry: Entry, requester: Container, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        if let found = requester.lookup(entry.key), found.entry.needsAsync {
+            return try await found.owner.produceAsync(found.entry, requester: requester, arguments: arguments)
+        }
+        let instance = Instance.make(entry.service)
+        try Engine.joining(AsyncFrame.current) { () in
+            try Engine.withArguments(arguments, of: entry.key) { arguments in
+                try produceReplacement(of: entry, requester: requester, into: instance.payload, arguments)
+            }
+        }
+        instance.markInitialized()
+        return instance
     }
 
     /// The instance of `entry` if it is being built on the path ending at `frame` and its factory has
@@ -156,20 +183,28 @@ extension Engine {
         case .async(let make):
             return make
         case .sync(let make):
-            let argumentTypes = entry.key.argumentTypes
+            let key = entry.key
             return { resolution, arguments, output in
                 try joining(AsyncFrame.current) { () in
-                    guard let arguments, let argumentTypes else { return try make(resolution, nil, output) }
-                    func call<Arguments>(_: Arguments.Type) throws {
-                        var typed = arguments as! Arguments
-                        try withUnsafePointer(to: &typed) { try make(resolution, UnsafeRawPointer($0), output) }
-                    }
-                    try call(argumentTypes)
+                    try withArguments(arguments, of: key) { try make(resolution, $0, output) }
                 }
             }
         case .mainActor, .perRequest:
             try Diagnostics.throwAsyncRequired(entry)
         }
+    }
+
+    /// Runs `body` with the async API's `arguments` as the synchronous engine takes them: a pointer to the tuple
+    /// of `key`'s argument types, or `nil` when there are none.
+    static func withArguments(
+        _ arguments: (any Sendable)?, of key: Key, _ body: (UnsafeRawPointer?) throws -> Void
+    ) throws {
+        guard let arguments, let argumentTypes = key.argumentTypes else { return try body(nil) }
+        func call<Arguments>(_: Arguments.Type) throws {
+            var typed = arguments as! Arguments
+            try withUnsafePointer(to: &typed) { try body(UnsafeRawPointer($0)) }
+        }
+        try call(argumentTypes)
     }
 
     /// Runs `onCreated` hooks, sync and async, on the instance of the async frame `box`.

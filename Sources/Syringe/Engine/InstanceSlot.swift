@@ -69,6 +69,9 @@ class InstanceSlot: @unchecked Sendable {
     @exclusivity(unchecked) private var ticket: BuildTicket?
     /// Bumped by every reset, so a build that started before the reset does not keep its result after it.
     @exclusivity(unchecked) private var epoch: UInt64 = 0
+    /// Set when the registration that owns this slot was replaced or removed: the slot is never claimed again,
+    /// so a replaced registration never builds a second instance (see ``retire()``).
+    @exclusivity(unchecked) private var isRetired = false
 
     /// A slot with a lock of its own; `plainType` and `keyHash` describe its key for tables of registrations.
     init(publishes: Bool, keepsWeakly: Bool, plainType: ObjectIdentifier? = nil, keyHash: Int = 0) {
@@ -128,6 +131,8 @@ class InstanceSlot: @unchecked Sendable {
         case building(BuildTicket)
         /// Nothing is kept: the caller has claimed the slot with `ticket` and builds.
         case claimed(BuildTicket, epoch: UInt64)
+        /// Nothing is kept and the registration was replaced or removed: produce what replaced it instead.
+        case retired
     }
 
     /// Reads the slot; when it is empty, claims it for `execution` so that others wait (`execution` is
@@ -138,17 +143,20 @@ class InstanceSlot: @unchecked Sendable {
         if let instance { return .kept(instance) }
         if keepsWeakly, let object { return .object(object) }
         if let ticket { return .building(ticket) }
+        if isRetired { return .retired }
         let claim = BuildTicket(owner: execution())
         ticket = claim
         return .claimed(claim, epoch: epoch)
     }
 
     /// Ends a build that succeeded: keeps `instance` unless a reset happened since `epoch`, and wakes the
-    /// waiters.
-    final func finish(_ instance: Instance, ticket claim: BuildTicket, startedAt epoch: UInt64) {
+    /// waiters. Returns whether it was kept.
+    @discardableResult
+    final func finish(_ instance: Instance, ticket claim: BuildTicket, startedAt epoch: UInt64) -> Bool {
         let object = keepsWeakly ? instance.type.object(at: instance.payload) : nil
         lock.lock()
-        if epoch == self.epoch {
+        let keeps = epoch == self.epoch
+        if keeps {
             instance.sequence = Instance.nextSequence()
             if keepsWeakly {
                 self.object = object
@@ -160,6 +168,7 @@ class InstanceSlot: @unchecked Sendable {
         if ticket === claim { ticket = nil }
         lock.unlock()
         claim.finish()
+        return keeps
     }
 
     /// Ends a build that failed or was discarded: the slot stays empty for the next one to claim.
@@ -181,6 +190,19 @@ class InstanceSlot: @unchecked Sendable {
         if publishes { syringe_store_release(published, nil) }
         epoch &+= 1
         return kept
+    }
+
+    /// Marks the slot of a registration that was replaced or removed (before its instance is dropped): it is
+    /// never claimed again. A build under way when it was retired keeps its instance only if it ends before
+    /// the drop, which then disposes of it; one that ends after is not kept, and its builder disposes of it
+    /// (see ``isRetired``). Whoever finds the slot empty produces the registration that replaced it.
+    final func retire() {
+        lock.withLock { isRetired = true }
+    }
+
+    /// Whether ``retire()`` was called.
+    final var retired: Bool {
+        lock.withLock { isRetired }
     }
 
     /// ``reset()`` for an owner that holds the lock this slot shares (a scope's store, closing).
@@ -207,6 +229,11 @@ class InstanceSlot: @unchecked Sendable {
             self.object = object
             if publishesNow, let kept { syringe_store_release(published, kept.payload) }
         }
+    }
+
+    /// Whether a build is under way and another execution waits for it (for tests that force an interleaving).
+    final var buildIsAwaited: Bool {
+        lock.withLock { ticket }?.isAwaited ?? false
     }
 
     /// The kept instance, if any.

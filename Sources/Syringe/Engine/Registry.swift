@@ -52,6 +52,7 @@ final class Registry: @unchecked Sendable {
     func install(_ entry: Entry) -> Entry? {
         var retired: [AnyObject] = []
         let replaced = lock.withLock { installLocked(entry, retiring: &retired) }
+        replaced?.retire()
         Reclamation.retire(retired)
         return replaced
     }
@@ -79,7 +80,10 @@ final class Registry: @unchecked Sendable {
             changes &+= 1
             return existing
         }
-        if let removed { Reclamation.retire([removed]) }
+        if let removed {
+            removed.retire()
+            Reclamation.retire([removed])
+        }
         return removed
     }
 
@@ -94,6 +98,7 @@ final class Registry: @unchecked Sendable {
             changes &+= 1
             return (all, old)
         }
+        for entry in removed { entry.retire() }
         Reclamation.retire(removed + [oldTable])
         return removed
     }

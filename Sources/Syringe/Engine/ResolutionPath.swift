@@ -235,7 +235,7 @@ enum BuildRole {
 
         /// Keeps the instance in the slot and wakes the waiters.
         func finish() {
-            slot._withUnsafeGuaranteedRef { slot in
+            _ = slot._withUnsafeGuaranteedRef { slot in
                 instance._withUnsafeGuaranteedRef { instance in
                     ticket._withUnsafeGuaranteedRef { slot.finish(instance, ticket: $0, startedAt: epoch) }
                 }
