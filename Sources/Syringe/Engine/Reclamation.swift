@@ -16,6 +16,11 @@ enum Reclamation {
         withExtendedLifetime(objects) {}
     }
 
+    /// Whether each read section pays its own fence: the path of platforms without `membarrier` (Apple's), which
+    /// Linux takes too when the environment sets `SYRINGE_RECLAMATION_FENCES=1` (CI runs the concurrency and
+    /// reclamation tests both ways).
+    static var readersFence: Bool { syringe_reclamation_fences() != 0 }
+
     /// Waits until every read section open now has ended.
     static func synchronize() {
         syringe_synchronize()

@@ -35,6 +35,9 @@ extern int syringe_readers_fence;
 /// Gives the current thread a record (the first read on a thread).
 syringe_reader *_Nonnull syringe_reader_attach(void);
 
+/// 1 when each reader fences itself (no membarrier, or SYRINGE_RECLAMATION_FENCES=1 in the environment), else 0.
+int syringe_reclamation_fences(void);
+
 /// Waits until every read section that started before this call has ended. Never call it inside one.
 void syringe_synchronize(void);
 
