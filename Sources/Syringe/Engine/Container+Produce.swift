@@ -81,7 +81,7 @@ extension Container {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service, published: slot.publishes)
+                let instance = Instance.make(entry.service)
                 do {
                     try build(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
@@ -98,13 +98,11 @@ extension Container {
                     if overtakenByRetirement(entry, slot: slot, instance: instance, under: parent) {
                         // The registration was replaced or removed while its factory ran: the instance is disposed
                         // of (nobody keeps it), and the request gets what replaced the registration.
-                        withExtendedLifetime(ticket) {}
                         Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
                         return try produceReplacement(of: entry, requester: requester, into: output, arguments)
                     }
                 }
-                // The role held them unretained: they must live until the build has ended.
-                withExtendedLifetime(ticket) { instance.copy(to: output) }
+                instance.copy(to: output)
                 return
             case .retired:
                 return try produceReplacement(of: entry, requester: requester, into: output, arguments)
@@ -114,6 +112,7 @@ extension Container {
 
     /// Whether a stored build of `entry` that its slot did not keep was refused because the registration was
     /// replaced or removed meanwhile (not a build whose commit waits for an ancestor's frame under `parent`).
+    @inline(never)
     func overtakenByRetirement(
         _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: UnsafeMutablePointer<Frame>?
     ) -> Bool {
@@ -125,6 +124,7 @@ extension Container {
     /// Resolves `entry`'s key anew for a request made to `requester`, after `entry` (a registration of this
     /// container) was replaced or removed: what replaced it, else what a request for a key nothing registers
     /// gets.
+    @inline(never)
     func produceReplacement(
         of entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, _ arguments: UnsafeRawPointer?
     ) throws {
@@ -155,9 +155,7 @@ extension Container {
         return true
     }
 
-    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution: the frame
-    /// discipline of `Engine.run`, written out so that the common build (no hooks, nothing pending) costs a
-    /// frame on the stack and the factory call.
+    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution (see `Engine.run`).
     func build(
         _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
         arguments: UnsafeRawPointer?
@@ -171,31 +169,26 @@ extension Container {
             try Diagnostics.throwCycle(entry)
         }
         var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))
-        frame.ticket = role.ticket
-        try withUnsafeMutablePointer(to: &frame) { (frame) in
-            if parent == nil { frame.pointee.root = frame }
-            CurrentFrame.pointer = frame
-            defer {
-                CurrentFrame.pointer = parent
-                if parent == nil { Engine.endRoot(frame) }
-            }
-            do {
-                try entry.syncFactory(Resolution(container: container), arguments, payload)
-            } catch {
-                Engine.failed(frame, role: role)
-                throw Diagnostics.factoryError(entry, error)
-            }
-            do {
-                if role.hasInstance || entry.hasCreatedHooks {
-                    try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
+        frame.ticket = role.ticket.map(Unmanaged.passUnretained)
+        var constructed = false
+        do {
+            try withUnsafeMutablePointer(to: &frame) { (frame) in
+                try Engine.run(frame, role: role) {
+                    do {
+                        try entry.syncFactory(Resolution(container: container), arguments, payload)
+                    } catch {
+                        throw Diagnostics.factoryError(entry, error)
+                    }
+                    constructed = true
+                    if role.hasInstance || entry.hasCreatedHooks {
+                        try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
+                    }
                 }
-                if Engine.needsFinish(frame, role: role) { try Engine.finish(frame, role: role) }
-            } catch {
-                Engine.failed(frame, role: role)
-                // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
-                if case .unique = role { entry.service.destroy(payload) }
-                throw error
             }
+        } catch {
+            // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
+            if constructed, case .unique = role { entry.service.destroy(payload) }
+            throw error
         }
     }
 

@@ -66,7 +66,7 @@ extension Container {
                 WaitGraph.endWaiting(execution, for: ticket)
                 if !ended { throw Diagnostics.cancelledWait(entry) }
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service, published: slot.publishes)
+                let instance = Instance.make(entry.service)
                 do {
                     try await buildAsync(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
@@ -75,8 +75,6 @@ extension Container {
                     slot.abandon(ticket)
                     throw error
                 }
-                // The role held them unretained: they must live until the build has ended.
-                withExtendedLifetime(ticket) {}
                 if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot) {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     throw ended
@@ -135,7 +133,7 @@ extension Container {
         if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
             try Diagnostics.throwCycle(entry)
         }
-        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket?.takeUnretainedValue())
+        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket)
         let frame = box.frame
         do {
             let made: Result<Void, ResolutionError> = await AsyncFrame.$current.withValue(box) {

@@ -5,7 +5,7 @@ import SyringeShims
 /// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
 /// memory. A generic registration would be specialised and its metadata instantiated once per service
 /// type, which is what made large apps slow to compile and start (see the Performance article).
-// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by `hookLock`), `orderIndex`
+// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by the slot's `lock`), `orderIndex`
 // (guarded by the registry's lock) and the slot (guarded by its own lock).
 @usableFromInline
 final class Entry: InstanceSlot, @unchecked Sendable {
@@ -57,27 +57,27 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// Bits of the slot's flags word, set once and read without the lock on every build (a stale `false`
     /// only means a build that started before `onCreated` returned runs without the new hook).
-    private enum Flag: UInt {
+    private enum Flag {
         /// An `onCreated` hook is registered.
-        case hasHooks = 1
+        static var hasHooks: UInt { 1 }
         /// An async `onCreated` hook is registered: then only the async API can build it, and its instance is
-        /// not published for the synchronous fast path (`InstanceSlot.unpublishedFlag`).
-        case hasAsyncHooks = 2
+        /// not published for the synchronous fast path (the slot's own bit for that, one definition).
+        static var hasAsyncHooks: UInt { InstanceSlot.unpublishedFlag }
         /// Marked with `.liveOnly()`.
-        case liveOnly = 4
+        static var liveOnly: UInt { 4 }
         /// An `onDispose` hook is registered.
-        case hasDisposeHooks = 8
+        static var hasDisposeHooks: UInt { 8 }
         /// An async `onDispose` hook is registered.
-        case hasAsyncDisposeHooks = 16
+        static var hasAsyncDisposeHooks: UInt { 16 }
     }
 
     @inline(__always)
-    private func isSet(_ flag: Flag) -> Bool { syringe_load_word_acquire(flags) & flag.rawValue != 0 }
+    private func isSet(_ flag: UInt) -> Bool { syringe_load_word_acquire(flags) & flag != 0 }
 
-    private func set(_ flag: Flag, to value: Bool = true) {
+    private func set(_ flag: UInt, to value: Bool = true) {
         lock.withLock {
             let word = syringe_load_word_acquire(flags)
-            syringe_store_word_release(flags, value ? word | flag.rawValue : word & ~flag.rawValue)
+            syringe_store_word_release(flags, value ? word | flag : word & ~flag)
         }
     }
 
@@ -209,43 +209,43 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             // also once it is kept (see "The synchronous API always refuses an async registration").
             lock.withLock {
                 let word = syringe_load_word_acquire(flags)
-                syringe_store_word_release(flags, word | Flag.hasAsyncHooks.rawValue)
+                syringe_store_word_release(flags, word | Flag.hasAsyncHooks)
                 withdrawPublishedHoldingLock()
             }
         }
-        set(.hasHooks)
+        set(Flag.hasHooks)
     }
 
     func addDisposed(_ hook: DisposeHook) {
         lock.withLock { hooks.disposed.append(hook) }
-        if case .async = hook { set(.hasAsyncDisposeHooks) }
-        set(.hasDisposeHooks)
+        if case .async = hook { set(Flag.hasAsyncDisposeHooks) }
+        set(Flag.hasDisposeHooks)
     }
 
     /// Whether any `onCreated` hook is registered: one load, no lock.
     @inline(__always)
-    var hasCreatedHooks: Bool { isSet(.hasHooks) }
+    var hasCreatedHooks: Bool { isSet(Flag.hasHooks) }
 
     /// The `onCreated` hooks; empty without taking the lock when there are none.
     var createdHooks: [CreatedHook] {
-        guard isSet(.hasHooks) else { return [] }
+        guard isSet(Flag.hasHooks) else { return [] }
         return lock.withLock { hooks.created }
     }
 
     /// The `onDispose` hooks; empty without taking the lock when there are none.
     var disposeHooks: [DisposeHook] {
-        guard isSet(.hasDisposeHooks) else { return [] }
+        guard isSet(Flag.hasDisposeHooks) else { return [] }
         return lock.withLock { hooks.disposed }
     }
 
     /// Whether any `onDispose` hook is registered, and whether any is async: one load each, no lock.
-    var hasDisposeHooks: Bool { isSet(.hasDisposeHooks) }
-    var hasAsyncDisposeHooks: Bool { isSet(.hasAsyncDisposeHooks) }
+    var hasDisposeHooks: Bool { isSet(Flag.hasDisposeHooks) }
+    var hasAsyncDisposeHooks: Bool { isSet(Flag.hasAsyncDisposeHooks) }
 
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     var isLiveOnly: Bool {
-        get { isSet(.liveOnly) }
-        set { set(.liveOnly, to: newValue) }
+        get { isSet(Flag.liveOnly) }
+        set { set(Flag.liveOnly, to: newValue) }
     }
 
     /// Whether the factory comes with each request (a key-path default).
@@ -257,7 +257,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// Whether any `onCreated` hook is async, so that only the async API can build it.
     @inline(__always)
     var needsAsync: Bool {
-        execution == .async || isSet(.hasAsyncHooks)
+        execution == .async || isSet(Flag.hasAsyncHooks)
     }
 }
 

@@ -12,7 +12,7 @@ struct Frame {
     /// What a frame without a registration shows in paths: a key owned by the call that owns this frame.
     let request: UnsafePointer<Key>?
     let parent: UnsafeMutablePointer<Frame>?
-    /// The first frame of the resolution; set by `withFrame` (a root is its own root).
+    /// The first frame of the resolution; set by `Engine.run` (a root is its own root).
     var root: UnsafeMutablePointer<Frame>?
     /// The resolution's shared state, on the root only, created when first needed.
     var context: Unmanaged<ResolutionContext>?

@@ -58,9 +58,9 @@ class InstanceSlot: @unchecked Sendable {
     @exclusivity(unchecked) private(set) final var lock: InlineLock
     /// Whether the kept instance is published for the fast path (see also ``publishesNow``).
     let publishes: Bool
-    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good: `Entry`'s
-    /// flag for an async `onCreated` hook, as only the async API may hand out such an instance.
-    static let unpublishedFlag: UInt = 2
+    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good (`Entry` sets it
+    /// for an async `onCreated` hook, as only the async API may hand out such an instance).
+    static var unpublishedFlag: UInt { 2 }
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
     let keepsWeakly: Bool
     // Guarded by `lock`, which is the exclusivity: the runtime's dynamic checks are skipped.

@@ -61,9 +61,4 @@ static inline void syringe_read_end(syringe_reader *_Nonnull reader) {
     __atomic_store_n(&reader->state, __atomic_load_n(&reader->state, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
 }
 
-/// Ends the current thread's read section (for callers that did not keep the record).
-static inline void syringe_read_end_current(void) {
-    syringe_read_end(syringe_current_reader);
-}
-
 #endif
