@@ -141,7 +141,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         case .mainActor(let make):
             syncFactory = { resolution, _, output in try make(resolution, output) }
         case .perRequest:
-            syncFactory = { resolution, _, output in try PerRequestFactory.run(key, resolution, output) }
+            syncFactory = { resolution, arguments, output in
+                try PerRequestFactory.run(key, arguments, resolution, output)
+            }
         case .async:
             syncFactory = { resolution, _, _ in throw Diagnostics.notSynchronouslyBuildable(key, in: resolution) }
         }

@@ -33,6 +33,9 @@ struct Frame {
     var taint: Int32 = .max
     /// Whether this frame lives on the heap (async builds): its fields are then shared with child tasks.
     let isShared: Bool
+    /// On the frame a lazy handle's read runs in: the kept instance that holds the handle, which keeps what
+    /// the read resolves (see `LaterResolution`, `Engine.refuseCaptive`). Kept alive by the handle.
+    var heldBy: Unmanaged<Entry>?
 
     init(entry: Entry, parent: UnsafeMutablePointer<Frame>?, execution: ExecutionID?, isShared: Bool = false) {
         self.entry = Unmanaged.passUnretained(entry)
@@ -54,17 +57,20 @@ struct Frame {
         self.root = parent?.pointee.root
     }
 
-    /// The root of a resolution that continues an earlier one (a lazy handle): no step of its own, only the
-    /// earlier resolution's context.
-    init(continuing context: ResolutionContext) {
+    /// The frame a lazy handle's read runs in, no step of its own: under `parent` when the read happens inside a
+    /// resolution, else the root of a resolution that continues the handle's (with its `context`, if any).
+    init(
+        continuing context: ResolutionContext?, parent: UnsafeMutablePointer<Frame>?, heldBy: Entry?
+    ) {
         self.entry = nil
         self.request = nil
-        self.parent = nil
+        self.parent = parent
         self.execution = nil
-        self.depth = 0
+        self.depth = parent.map { $0.pointee.depth &+ 1 } ?? 0
         self.isShared = false
-        self.root = nil
-        self.context = Unmanaged.passRetained(context)
+        self.root = parent?.pointee.root
+        self.context = parent == nil ? context.map { Unmanaged.passRetained($0) } : nil
+        self.heldBy = heldBy.map { Unmanaged.passUnretained($0) }
     }
 
     /// The key shown for this step of a path.

@@ -54,11 +54,11 @@ extension Engine {
             {
                 throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
             }
+            // A lazy handle that a kept instance holds, read later: that instance keeps what it resolves.
+            if let holder = current.pointee.heldBy {
+                throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
+            }
             node = current.pointee.parent
-        }
-        // A lazy handle that a kept instance holds, read later: that instance keeps what it resolves.
-        if let holder = LaterResolution.reading.pointer?.pointee {
-            throw Diagnostics.captive(entry, heldBy: holder)
         }
     }
 }

@@ -42,8 +42,8 @@ extension Container {
                     { output in
                         output.initializeMemory(as: Value.self, to: try factory())
                     }
-                ) {
-                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+                ) { body in
+                    try found.owner.produce(found.entry, requester: self, arguments: body, into: output)
                 }
             } else {
                 try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)

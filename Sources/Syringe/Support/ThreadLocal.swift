@@ -1,15 +1,14 @@
 import SyringeShims
 
-/// A per-thread pointer slot, for state that belongs to the call running on this thread (the place a key path
-/// is resolved from, a key being learned, a per-request factory). The pointees live on that thread's stack for
+/// A per-thread pointer slot, for state that belongs to the call running on this thread and that reaches code
+/// called through a user's property getter, which takes no parameter: the place a key path is resolved from (for
+/// failure messages) and a key being learned. The pointees live on that thread's stack for
 /// the duration of the call that set them. One C thread-local access each (`syringe_thread_slots`).
 struct ThreadLocalPointer<Pointee>: Sendable {
     /// Which slot: each user has its own, listed here so that no two share one.
     enum Slot: UInt {
         case failureSite = 0
         case keyLearning = 1
-        case perRequestFactory = 2
-        case lazyHolder = 3
     }
 
     private let index: UInt
