@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 sed -n '/^enum KeyHash/,$p' Sources/Syringe/Core/Key+Hash.swift >"$work/KeyHash.swift"
-cp Sources/Syringe/Engine/SlotBlockLayout.swift "$work/"
+cp Sources/Syringe/Engine/FastPath/SlotBlockLayout.swift "$work/"
 for target in armv7-none-none-eabi i686-unknown-none-elf; do
     swiftc -emit-sil -o /dev/null -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library \
         "$work/KeyHash.swift" "$work/SlotBlockLayout.swift"

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The synchronous engine: produces an instance of a registration into memory the caller provides.
 extension Container {
     /// Produces an instance of `entry` (a registration of this container) for a request made to
@@ -162,7 +160,7 @@ extension Container {
     ) throws {
         let parent = CurrentFrame.pointer
         if let parent, parent.pointee.depth >= Engine.depthBeforeStackChecks {
-            let remaining = syringe_stack_remaining()
+            let remaining = ThreadState.stackRemaining
             if _slowPath(remaining < Engine.stackReserve) { try Diagnostics.throwTooDeep(entry, remaining: remaining) }
         }
         if let parent, case .unique = role, Frame.building(entry, from: parent) != nil {

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// One registration: its key, scope, factory and hooks, and (for a stored scope) its instance slot.
 ///
 /// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
@@ -72,12 +70,12 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     @inline(__always)
-    private func isSet(_ flag: UInt) -> Bool { syringe_load_word_acquire(flags) & flag != 0 }
+    private func isSet(_ flag: UInt) -> Bool { flagsWord & flag != 0 }
 
     private func set(_ flag: UInt, to value: Bool = true) {
         lock.withLock {
-            let word = syringe_load_word_acquire(flags)
-            syringe_store_word_release(flags, value ? word | flag : word & ~flag)
+            let word = flagsWord
+            storeFlagsWord(value ? word | flag : word & ~flag)
         }
     }
 
@@ -175,7 +173,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         copy.original = original ?? self
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
-        syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))
+        copy.storeFlagsWord(flagsWord)
         return copy
     }
 
@@ -210,8 +208,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             // A synchronous factory with an async hook: the synchronous API must refuse its instance too,
             // also once it is kept (see "The synchronous API always refuses an async registration").
             lock.withLock {
-                let word = syringe_load_word_acquire(flags)
-                syringe_store_word_release(flags, word | Flag.hasAsyncHooks)
+                storeFlagsWord(flagsWord | Flag.hasAsyncHooks)
                 withdrawPublishedHoldingLock()
             }
         }

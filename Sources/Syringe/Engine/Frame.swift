@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// One step of a resolution: the registration being built, or a request that no single registration
 /// answers (`resolveAll`, `inject(into:)`), linked to the step that led to it.
 ///
@@ -129,16 +127,5 @@ struct Frame {
             node = current.pointee.parent
         }
         return executions
-    }
-}
-
-/// The innermost synchronous frame of the current thread, so that a resolve started from inside a factory
-/// (`r.resolve`, or a default argument `= Container.shared.resolved()`) joins the path of the resolve that
-/// runs the factory.
-enum CurrentFrame {
-    @inline(__always)
-    static var pointer: UnsafeMutablePointer<Frame>? {
-        get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
-        set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }
     }
 }

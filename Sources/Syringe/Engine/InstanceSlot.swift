@@ -1,64 +1,15 @@
-import SyringeShims
-
 /// Where one registration keeps its instance (in its container, or in a scope opened by `withScope`), and
 /// the one state machine that builds it once: read it, or claim it and build, or wait for another build.
 ///
 /// A slot of `.cached`, `.singleton` or another fast scope also publishes the payload of its instance for
 /// the lock-free fast path (``published``); everything else is read under the lock.
-// @unchecked Sendable: every field is guarded by `lock`, except `published`, which is written under the lock
-// with release stores and read with acquire loads (inside read sections, see `Reclamation`).
+// @unchecked Sendable: every field is guarded by `lock`; the published payload is written under the lock and
+// read without it (see `SlotBlock`).
 @usableFromInline
-class InstanceSlot: @unchecked Sendable {
-    /// The memory of ``block``, inside this object (one allocation for the slot, its block and its mutex): the
-    /// first stored property, so that it starts where the object's stored properties do. Never read or written
-    /// as a Swift value after initialisation, only through ``block``.
-    @exclusivity(unchecked) private var blockStorage: BlockStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    /// The words the lock-free paths read, then the mutex (see ``Layout``); a table of registrations holds
-    /// blocks. A slot that shares the lock of its owner (a scope's store) has a block too, without the mutex.
-    final var block: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
-
-    /// Room for the block on every supported platform: 104 bytes, aligned to 8 (see ``SlotBlockLayout``). The
-    /// largest block is Darwin's on 64-bit words: five words, then a 64-byte `pthread_mutex_t`; on watchOS's
-    /// 32-bit words, five words and a 44-byte mutex. Eight-byte elements, so that the room does not shrink
-    /// with the word.
-    typealias BlockStorage = (
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-    )
-
-    /// The words of a slot's block, which the fast path reads without touching the slot object (a table of
-    /// registrations holds blocks, not objects): offsets from ``SlotBlockLayout`` for this platform's word and
-    /// mutex, folded to constants by the compiler.
-    enum Layout {
-        @inline(__always) static var current: SlotBlockLayout {
-            SlotBlockLayout(
-                wordSize: MemoryLayout<UInt>.stride, mutexSize: InlineLock.size, mutexAlignment: InlineLock.alignment)
-        }
-        /// The payload of the kept instance, published for the fast path (or nil).
-        @inline(__always) static var published: Int { current.published }
-        /// Flags the owner sets once and reads without the lock.
-        @inline(__always) static var flags: Int { current.flags }
-        /// The identity of the service type of a plain type key (0 for any other key).
-        @inline(__always) static var plainType: Int { current.plainType }
-        /// The hash of the key.
-        @inline(__always) static var keyHash: Int { current.keyHash }
-        /// The slot object itself, unretained.
-        @inline(__always) static var owner: Int { current.owner }
-    }
-    /// Whether `lock` lives in `block` (else it is its owner's).
-    private let ownsLock: Bool
-    /// The payload of the kept instance for the fast path, or nil.
-    final var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    }
-    /// Flags its owner sets once and reads without the lock (see `Entry`).
-    final var flags: UnsafeMutablePointer<UInt> {
-        (block + Layout.flags).assumingMemoryBound(to: UInt.self)
-    }
-    /// Set once, in `init` (a `var` only because the block's address is known after the first phase).
-    @exclusivity(unchecked) private(set) final var lock: InlineLock
+class InstanceSlot: SlotBlock, @unchecked Sendable {
     /// Whether the kept instance is published for the fast path (see also ``publishesNow``).
     let publishes: Bool
-    /// The bit of ``flags`` by which an owner withdraws its instance from the fast path for good (`Entry` sets it
+    /// The bit of the flags word by which an owner withdraws its instance from the fast path for good (`Entry` sets it
     /// for an async `onCreated` hook, as only the async API may hand out such an instance).
     static var unpublishedFlag: UInt { 2 }
     /// Whether the instance is kept weakly (`.shared`): then only class instances are kept.
@@ -77,22 +28,7 @@ class InstanceSlot: @unchecked Sendable {
     init(publishes: Bool, keepsWeakly: Bool, plainType: ObjectIdentifier? = nil, keyHash: Int = 0) {
         self.publishes = publishes
         self.keepsWeakly = keepsWeakly
-        ownsLock = true
-        // Filled in below, once `self` exists: the block's address is the object's.
-        lock = InlineLock(at: UnsafeMutableRawPointer(bitPattern: InlineLock.alignment).unsafelyUnwrapped)
-        let block = self.block
-        let layout = Layout.current
-        // Proven for every supported platform by SlotBlockLayoutTests; a new platform with a larger mutex stops here.
-        precondition(
-            layout.fits && InlineLock.alignment <= SlotBlockLayout.capacityAlignment,
-            "a slot's block has no room for this platform's mutex")
-        block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
-        block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
-        block.storeBytes(
-            of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
-            as: UnsafeRawPointer.self)
-        lock = InlineLock(at: block + layout.mutex)
-        lock.initialize()
+        super.init(plainType: plainType, keyHash: keyHash)
     }
 
     /// A slot guarded by `lock`, which its owner keeps alive longer than the slot (never held while user code
@@ -100,25 +36,19 @@ class InstanceSlot: @unchecked Sendable {
     init(sharing lock: InlineLock, keepsWeakly: Bool) {
         publishes = false
         self.keepsWeakly = keepsWeakly
-        // Such a slot publishes nothing, has no flags and is in no table: its block stays zeros.
-        self.lock = lock
-        ownsLock = false
-    }
-
-    deinit {
-        if ownsLock { lock.destroy() }
+        super.init(sharing: lock)
     }
 
     /// Whether a kept instance is published now: ``publishes``, unless the owner withdrew it. Read under the
     /// lock, which the owner holds to set the flag.
     private var publishesNow: Bool {
-        publishes && syringe_load_word_acquire(flags) & Self.unpublishedFlag == 0
+        publishes && flagsWord & Self.unpublishedFlag == 0
     }
 
     /// Stops publishing for good and withdraws what is published; the instance stays kept. The caller holds
     /// the lock and has set ``unpublishedFlag``.
     final func withdrawPublishedHoldingLock() {
-        if publishes { syringe_store_release(published, nil) }
+        if publishes { publish(nil) }
     }
 
     /// What a build finds in the slot.
@@ -162,7 +92,7 @@ class InstanceSlot: @unchecked Sendable {
                 self.object = object
             } else {
                 self.instance = instance
-                if publishesNow { syringe_store_release(published, instance.payload) }
+                if publishesNow { publish(instance.payload) }
             }
         }
         if ticket === claim { ticket = nil }
@@ -187,7 +117,7 @@ class InstanceSlot: @unchecked Sendable {
         let kept = instance
         instance = nil
         object = nil
-        if publishes { syringe_store_release(published, nil) }
+        if publishes { publish(nil) }
         epoch &+= 1
         return kept
     }
@@ -227,7 +157,7 @@ class InstanceSlot: @unchecked Sendable {
         lock.withLock {
             instance = kept
             self.object = object
-            if publishesNow, let kept { syringe_store_release(published, kept.payload) }
+            if publishesNow, let kept { publish(kept.payload) }
         }
     }
 

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The registrations of one container: written under a lock, read without one.
 ///
 /// Readers probe an open-addressing table of unretained entry pointers inside a read section, so
@@ -31,15 +29,15 @@ final class Registry: @unchecked Sendable {
 
     /// The entry of the plain type key `type`, if registered here, retained.
     func retainedEntry(forPlainType type: ObjectIdentifier) -> Entry? {
-        let reader = syringe_read_begin()
-        defer { syringe_read_end(reader) }
+        let section = ReadSection.begin()
+        defer { section.end() }
         return entry(forPlainType: type)?.takeUnretainedValue()
     }
 
     /// The entry of `key`, if registered here, retained.
     func entry(for key: Key) -> Entry? {
-        let reader = syringe_read_begin()
-        defer { syringe_read_end(reader) }
+        let section = ReadSection.begin()
+        defer { section.end() }
         if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
         return SlotTable.find(key, hash: key.fastHash, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
     }

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The one frame discipline: every step of every resolution, whatever face started it, is pushed, run and
 /// popped here. On the way out it runs the hooks deferred to the frame, keeps (commits) the stored
 /// instances that waited for it, and on failure discards them.

@@ -50,7 +50,7 @@ extension Engine {
         while let current = node {
             // Borrowed: the build that owns the frame keeps its entry alive; no reference count is touched.
             if let holder = current.pointee.entry,
-                holder._withUnsafeGuaranteedRef({ $0.scope == .singleton || $0.scope == .cached })
+                holder.takeUnretainedValue().scope == .singleton || holder.takeUnretainedValue().scope == .cached
             {
                 throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
             }

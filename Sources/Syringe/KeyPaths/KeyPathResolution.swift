@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The plumbing of the key-path faces: how a property access becomes a produce of the engine.
 extension Container {
     /// Evaluates `keyPath` (after remaps) with the place of the request published for failure messages.
@@ -26,13 +24,7 @@ extension Container {
             // A kept instance published for the lock-free path is copied out as `resolve` does, without the
             // slot's lock; a container with a policy (a test container) or a shut-down one takes the engine's way.
             if links.address != nil, found.owner.links.address != nil, !found.owner.closed.isSet {
-                let reader = syringe_read_begin()
-                if let payload = syringe_load_acquire(found.entry.published) {
-                    let value = payload.assumingMemoryBound(to: Value.self).pointee
-                    syringe_read_end(reader)
-                    return value
-                }
-                syringe_read_end(reader)
+                if let value = ReadSection.copyPublished(of: found.entry, as: Value.self) { return value }
             }
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }

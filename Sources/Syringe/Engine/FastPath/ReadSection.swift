@@ -26,3 +26,32 @@ enum Reclamation {
         syringe_synchronize()
     }
 }
+
+/// A read section of the current thread: while it is open, memory that a lock-free read found stays valid, and
+/// a writer that retires such memory waits for it to end. It lasts a few loads and the copy of a value: never
+/// user code.
+@usableFromInline
+struct ReadSection {
+    /// The current thread's reader record.
+    let reader: OpaquePointer
+
+    @inline(__always)
+    static func begin() -> ReadSection { ReadSection(reader: syringe_read_begin()) }
+
+    @inline(__always)
+    func end() { syringe_read_end(reader) }
+
+    /// Ends the section of `reader`, a record a lookup handed back with a published value (for code inlined into
+    /// callers: the property wrappers' fast path).
+    @inlinable @inline(__always)
+    static func end(_ reader: OpaquePointer) { syringe_read_end(reader) }
+
+    /// The value `slot` publishes, copied out inside a section of its own; `nil` when nothing is published.
+    @inline(__always)
+    static func copyPublished<Value>(of slot: InstanceSlot, as type: Value.Type) -> Value? {
+        let section = begin()
+        defer { section.end() }
+        guard let payload = slot.publishedPayload else { return nil }
+        return payload.assumingMemoryBound(to: Value.self).pointee
+    }
+}
