@@ -101,9 +101,11 @@ final class Registry: @unchecked Sendable {
         return removed
     }
 
-    /// All entries, in first-registration order.
+    /// All entries, in first-registration order: a copy made under the lock. Not the array itself: in release
+    /// builds the optimiser may take the array's buffer without retaining it before the lock is released, and a
+    /// registration then writes into the buffer the caller reads (ThreadSanitizer found it in release only).
     var allEntries: [Entry] {
-        lock.withLock { ordered }
+        lock.withLock { ordered.map { $0 } }
     }
 
     /// All keys, in first-registration order.
