@@ -24,7 +24,14 @@ extension Container {
             // A kept instance published for the lock-free path is copied out as `resolve` does, without the
             // slot's lock; a container with a policy (a test container) or a shut-down one takes the engine's way.
             if links.address != nil, found.owner.links.address != nil, !found.owner.closed.isSet {
-                if let value = ReadSection.copyPublished(of: found.entry, as: Value.self) { return value }
+                // Not a function returning `Value?`: an optional of a generic type costs a metadata lookup here.
+                let section = ReadSection.begin()
+                if let payload = found.entry.publishedPayload {
+                    let value = payload.assumingMemoryBound(to: Value.self).pointee
+                    section.end()
+                    return value
+                }
+                section.end()
             }
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }

@@ -45,13 +45,4 @@ struct ReadSection {
     /// callers: the property wrappers' fast path).
     @inlinable @inline(__always)
     static func end(_ reader: OpaquePointer) { syringe_read_end(reader) }
-
-    /// The value `slot` publishes, copied out inside a section of its own; `nil` when nothing is published.
-    @inline(__always)
-    static func copyPublished<Value>(of slot: InstanceSlot, as type: Value.Type) -> Value? {
-        let section = begin()
-        defer { section.end() }
-        guard let payload = slot.publishedPayload else { return nil }
-        return payload.assumingMemoryBound(to: Value.self).pointee
-    }
 }
