@@ -121,11 +121,16 @@ extension Container {
 
     /// Resolves `entry`'s key anew for a request made to `requester`, after `entry` (a registration of this
     /// container) was replaced or removed: what replaced it, else what a request for a key nothing registers
-    /// gets.
+    /// gets. A key-path key is never unregistered for its face, which installs its default on a read that finds
+    /// nothing: when its override was removed (`reset(\.x)`) under this read, the read gets one instance of the
+    /// removed registration, kept nowhere (as a unique one), and the next read the default.
     @inline(never)
     func produceReplacement(
         of entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, _ arguments: UnsafeRawPointer?
     ) throws {
+        if entry.key.origin != nil, requester.lookup(entry.key) == nil {
+            return try build(entry, role: .unique, in: self, into: output, arguments: arguments)
+        }
         try requester.resolve(
             entry.key, arguments: arguments, fileID: entry.fileID, line: entry.line, joinsAsync: false, into: output)
     }
