@@ -27,72 +27,44 @@ final class ComponentIndex: Sendable {
         var records: [Key: Record] = [:]
         var groups: UInt64 = 0
         var sequence: UInt64 = 0
-        /// Component registrations under way: installed (or about to be) in the registry, not yet recorded here.
-        /// An answer computed meanwhile would miss the component, so it waits for them.
-        var registering = 0
         /// Answers per requested key, with the registry generation they were computed at.
         var answers: [Key: (generation: UInt64, answer: Answer)] = [:]
     }
 
-    // @unchecked-free: Protected is Sendable because State only holds Sendable parts or weak references.
     private let state = Protected<UncheckedState>(UncheckedState())
 
     /// A new group for components registered together.
     func newGroup() -> UInt64 {
         state.withLock {
-            $0.value.groups &+= 1; return $0.value.groups
+            $0.value.groups &+= 1
+            return $0.value.groups
         }
     }
 
-    /// Announces a component registration before its entry is installed in the registry; ``add(_:type:group:)``
-    /// ends it.
-    func beginRegistering() {
-        state.withLock { $0.value.registering += 1 }
-    }
-
+    /// Records a component registration, before its entry is installed in the registry: an answer computed in
+    /// between skips it (its entry is not registered yet) and is remembered only until the install changes the
+    /// registry's generation.
     func add(_ entry: Entry, type: any Any.Type, group: UInt64) {
         state.withLock {
-            $0.value.registering -= 1
             $0.value.sequence &+= 1
             $0.value.records[entry.key] = Record(
                 entry: entry, key: entry.key, type: type, group: group, sequence: $0.value.sequence)
         }
     }
 
-    /// This container's answer for `key`, remembered until the registry changes. The scan asks the runtime
-    /// about every component and happens outside the lock. An answer is taken from a consistent view only: no
-    /// component registration under way when the records were read, and none begun or finished by the end of
-    /// the scan (else it is computed again), so that a registration racing a resolve never makes a protocol
-    /// look unanswered, nor leaves an outdated answer remembered.
+    /// This container's answer for `key`, remembered until the registry changes. Computed under the index's
+    /// lock: the first time per protocol it asks the runtime about every component (no user code runs there),
+    /// and registrations of components wait for it. The generation is read first, so an answer that a change
+    /// of the registry overtakes is remembered under the generation before the change, and asked again after.
     func answer(for key: Key, in registry: Registry) -> Answer {
-        var attempt = 0
-        while true {
-            attempt += 1
+        state.withLock { state in
             let generation = registry.generation
-            let view = state.withLock { state -> (records: [Record], sequence: UInt64, busy: Bool)? in
-                if let memo = state.value.answers[key], memo.generation == generation { return nil }
-                return (Array(state.value.records.values), state.value.sequence, state.value.registering > 0)
-            }
-            guard let view else { return state.withLock { $0.value.answers[key]!.answer } }
-            // A registration between its install and its record takes a few loads and stores: yield to it.
-            if view.busy, attempt < Self.attempts {
-                Lock.yield()
-                continue
-            }
-            let answer = Self.answer(for: key, among: view.records, in: registry)
-            let settled = state.withLock { state -> Bool in
-                guard registry.generation == generation, state.value.sequence == view.sequence,
-                    state.value.registering == 0
-                else { return false }
-                state.value.answers[key] = (generation, answer)
-                return true
-            }
-            if settled || attempt >= Self.attempts { return answer }
+            if let memo = state.value.answers[key], memo.generation == generation { return memo.answer }
+            let answer = Self.answer(for: key, among: Array(state.value.records.values), in: registry)
+            state.value.answers[key] = (generation, answer)
+            return answer
         }
     }
-
-    /// How many consistent views an answer tries for before it settles for the last one it computed.
-    private static let attempts = 10_000
 
     /// The answer for `key` from `records`: the latest live conforming component.
     private static func answer(for key: Key, among records: [Record], in registry: Registry) -> Answer {
@@ -122,9 +94,9 @@ final class ComponentIndex: Sendable {
         }
     }
 
-    /// The state, boxed: records hold weak references and metatypes, answers hold entries (Sendable).
+    /// The state, boxed for `Protected`, which is `Sendable` only for a `Sendable` value.
+    // @unchecked Sendable: a record's metatype (`any Any.Type`) is not `Sendable`; every access holds `state`'s lock.
     private struct UncheckedState: @unchecked Sendable {
-        // @unchecked Sendable: guarded by `state`'s lock; every part is immutable or a weak reference.
         var value = State()
     }
 }

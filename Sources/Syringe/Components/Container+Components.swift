@@ -104,13 +104,14 @@ extension Container {
     func addComponent<C: Component>(
         _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: StaticString, line: UInt
     ) -> Registration<C> {
-        let components = self.components
-        components.beginRegistering()
-        let registration: Registration<C> = add(
-            Key(C.self, name: name), scope: scope, fileID: fileID, line: line, declared: [],
-            factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) })
-        components.add(registration.entry, type: C.self, group: group)
-        return registration
+        let entry = Entry(
+            key: Key(C.self, name: name), scope: scope, service: ServiceType(of: C.self),
+            factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) }, fileID: fileID,
+            line: line, declared: [])
+        // Recorded before it is installed: see `ComponentIndex.add`.
+        components.add(entry, type: C.self, group: group)
+        install(entry)
+        return Registration(entry: entry, container: self)
     }
 }
 

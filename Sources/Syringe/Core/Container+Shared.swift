@@ -1,11 +1,5 @@
-import SyringeShims
-
 extension Container {
-    private static let processWide: Container = {
-        let container = Container()
-        syringe_publish_shared_links(container.links.address.unsafelyUnwrapped)
-        return container
-    }()
+    private static let processWide = Container()
 
     /// The container bound to the current task by ``withOverrides(strict:_:operation:)``, if any.
     @TaskLocal static var taskLocal: Container?
@@ -16,10 +10,7 @@ extension Container {
     private static let bindingsMade = AtomicFlag()
 
     static func noteBinding() {
-        if !bindingsMade.isSet {
-            bindingsMade.set()
-            syringe_close_shared_links()
-        }
+        if !bindingsMade.isSet { bindingsMade.set() }
     }
 
     /// Runs `operation` with `container` as ``shared``. Binding the process-wide container while nothing was ever
@@ -53,11 +44,12 @@ extension Container {
 
     /// The fast path of the property wrappers: the published instance of the plain type `type` in
     /// ``shared``, with its read section open (see ``lookUpPlain(_:)``), or nothing (take the slow path).
-    /// Neither retains the current container nor a registration: a wrapper's read costs a resolve's.
+    /// Retains no registration, and no container until a task-local one was ever bound: a wrapper's read costs a
+    /// resolve's.
     @usableFromInline
     static func lookUpPlainInShared(_ type: ObjectIdentifier) -> PlainLookup {
-        if let links = syringe_shared_links() { return lookUpPlain(type, from: links, retainingEntry: false) }
-        guard let links = shared.links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        let links = bindingsMade.isSet ? shared.links.address : processWide.links.address
+        guard let links else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         return lookUpPlain(type, from: links, retainingEntry: false)
     }
 

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// A set of registrations and the instances built from them: the one engine behind every face of Syringe.
 ///
 /// Register a factory per service, then resolve; dependencies are resolved inside factories through the
@@ -101,28 +99,6 @@ public final class Container: Sendable {
 struct Found {
     let entry: Entry
     let owner: Container
-}
-
-/// What the fast path follows from a container: raw memory `[slot of the table][parent's links]`, or a null
-/// address for a container whose instances it may not read.
-// @unchecked Sendable: immutable after init; the table slot is only accessed through atomics.
-struct FastPathLinks: @unchecked Sendable {
-    let address: UnsafeMutableRawPointer?
-
-    init(table: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, parent: FastPathLinks?) {
-        guard let table else {
-            address = nil
-            return
-        }
-        let address = syringe_allocate(16)
-        address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
-        address.storeBytes(of: parent?.address, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
-        self.address = address
-    }
-
-    func deallocate() {
-        syringe_deallocate(address)
-    }
 }
 
 /// The states of the faces of one container, made when a face first needs one: most containers never make

@@ -33,25 +33,6 @@ extension Key {
             hasher.combine(fastHash)
         }
 
-        /// The registry's hash of this origin, consistent with `==`.
-        var fastHash: Int {
-            switch self {
-            case .injectionKey(let type, _):
-                return Key.mix(ObjectIdentifier(type))
-            case .property(let owner, let name, _):
-                // FNV-1a over the property name's bytes (properties of one name in two files share a hash).
-                var hash: UInt = 0xcbf2_9ce4_8422_2325
-                name.withUTF8Buffer { bytes in
-                    for byte in bytes { hash = (hash ^ UInt(byte)) &* 0x100_0000_01b3 }
-                }
-                return Key.mix(ObjectIdentifier(owner)) ^ Int(bitPattern: hash)
-            case .contribution(let id, _, _):
-                return Int(truncatingIfNeeded: id &* 0x9E37_79B9_7F4A_7C15)
-            case .allContributions(let element):
-                return Key.mix(ObjectIdentifier(element)) &* 7
-            }
-        }
-
         /// `#function` literals of one property are usually one literal; compare bytes when they are not.
         private static func sameText(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
             lhs.withUTF8Buffer { a in

@@ -83,53 +83,6 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// Whether this is the key of `resolve(T.self)`: no name, no arguments, no origin.
     var isPlainType: Bool { name == nil && argumentTypes == nil && origin == nil }
 
-    /// A cheap hash for the registry's table: a mix of type identities and of the name's bytes.
-    var fastHash: Int {
-        if let origin { return origin.fastHash }
-        var hash = Key.mix(ObjectIdentifier(serviceType))
-        if let name { hash ^= Key.mix(bits: Key.hash(name: name)) &* 31 }
-        if let argumentTypes { hash ^= Key.mix(ObjectIdentifier(argumentTypes)) &* 0x9E37_79B9 }
-        return hash
-    }
-
-    /// FNV-1a over the name's Unicode scalars: names are short and chosen by the app, so a seeded hash (what
-    /// `hashValue` is, about 250 instructions for a short string) buys nothing on the way to a named instance.
-    /// Equal names must hash alike, and strings are equal when canonically equivalent: an ASCII scalar is its
-    /// own normal form, and only three other scalars are equivalent to one (U+037E to `;`, U+1FEF to `` ` ``,
-    /// U+212A to `K`), so any other name is hashed as the standard library hashes strings (normalised).
-    static func hash(name: String) -> UInt {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for scalar in name.unicodeScalars {
-            var value = scalar.value
-            if value >= 0x80 {
-                switch value {
-                case 0x037E: value = 0x3B
-                case 0x1FEF: value = 0x60
-                case 0x212A: value = 0x4B
-                default: return UInt(bitPattern: name.hashValue)
-                }
-            }
-            hash = (hash ^ UInt64(value)) &* 0x100_0000_01b3
-        }
-        return UInt(truncatingIfNeeded: hash)
-    }
-
-    /// Spreads the bits of a type's identity (a metadata address) over the word: the finaliser of MurmurHash3.
-    @inline(__always)
-    static func mix(_ identity: ObjectIdentifier) -> Int {
-        mix(bits: UInt(bitPattern: identity))
-    }
-
-    /// ``mix(_:)`` of a type identity's bits.
-    @inline(__always)
-    static func mix(bits identity: UInt) -> Int {
-        var bits = identity
-        bits ^= bits >> 33
-        bits &*= 0xff51_afd7_ed55_8ccd
-        bits ^= bits >> 33
-        return Int(bitPattern: bits)
-    }
-
     /// The service type as a person reads it, e.g. `any Engine`.
     ///
     /// ```swift

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// What a factory receives to resolve its own dependencies: `r` in `{ r in … }`.
 ///
 /// A resolution knows the path from the top-level request to the factory that is running, so a cycle or

@@ -4,7 +4,7 @@
 /// |---|---|
 /// | ``unique`` (default) | resolve: the factory runs every time |
 /// | ``graph`` | top-level resolve: shared inside one object graph |
-/// | ``cached`` | container, until ``Container/reset(_:)`` |
+/// | ``cached`` | container, until ``Container/reset(_:)-(Scope)`` |
 /// | ``singleton`` | container, for its lifetime; built once even when threads race |
 /// | ``shared`` | while someone else holds it (weak; classes only) |
 /// | `Scope("session")` | container, until you reset that scope |
@@ -84,14 +84,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     @_transparent public static var unique: Scope { Scope(code: 0) }
 
     /// One instance per top-level resolve, shared by everything built inside it. With
-    /// ``Registration/onCreated(fileID:line:_:)`` this is how a reference cycle is closed.
+    /// an `onCreated` hook (see ``Registration``) this is how a reference cycle is closed.
     ///
     /// ```swift
     /// container.register(Parent.self, scope: .graph) { Parent() }
     /// ```
     @_transparent public static var graph: Scope { Scope(code: 1) }
 
-    /// One instance per container, kept until ``Container/reset(_:)`` drops it.
+    /// One instance per container, kept until ``Container/reset(_:)-(Scope)`` drops it.
     ///
     /// ```swift
     /// container.register(Feed.self, scope: .cached) { Feed() }

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The frame of an async build, on the heap so that it survives suspension, and bound to the building task
 /// (and its child tasks) through a task-local. Synchronous resolves made from inside the async factory link
 /// their stack frames to it (``Resolution`` joins it), so one resolution has one path, one `.graph` cache
@@ -20,7 +18,7 @@ final class AsyncFrame: @unchecked Sendable {
         self.entry = entry
         self.parent = parent
         context = parent?.context ?? ResolutionContext()
-        frame = syringe_allocate(MemoryLayout<Frame>.stride).bindMemory(to: Frame.self, capacity: 1)
+        frame = RawMemory.allocate(byteCount: MemoryLayout<Frame>.stride).bindMemory(to: Frame.self, capacity: 1)
         frame.initialize(to: Frame(entry: entry, parent: parent?.frame, execution: .current, isShared: true))
         frame.pointee.ticket = ticket.map(Unmanaged.passUnretained)
         if parent == nil {
@@ -31,6 +29,6 @@ final class AsyncFrame: @unchecked Sendable {
 
     deinit {
         frame.deinitialize(count: 1)
-        syringe_deallocate(frame)
+        RawMemory.deallocate(frame)
     }
 }

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The synchronous engine: produces an instance of a registration into memory the caller provides.
 extension Container {
     /// Produces an instance of `entry` (a registration of this container) for a request made to
@@ -24,7 +22,8 @@ extension Container {
         case .stored:
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
-            try produceStored(entry, slot: try slot(for: entry), into: output, arguments: arguments)
+            try produceStored(
+                entry, slot: try slot(for: entry), requester: requester, into: output, arguments: arguments)
         }
     }
 
@@ -49,7 +48,8 @@ extension Container {
     /// The instance of a stored scope: the kept one, else built exactly once however many threads and tasks
     /// ask at the same time.
     private func produceStored(
-        _ entry: Entry, slot: InstanceSlot, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+        _ entry: Entry, slot: InstanceSlot, requester: Container, into output: UnsafeMutableRawPointer,
+        arguments: UnsafeRawPointer?
     ) throws {
         let parent = CurrentFrame.pointer
         if let parent {
@@ -79,7 +79,7 @@ extension Container {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service, published: slot.publishes)
+                let instance = Instance.make(entry.service)
                 do {
                     try build(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
@@ -93,12 +93,46 @@ extension Container {
                         Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
                         throw ended
                     }
+                    if overtakenByRetirement(entry, slot: slot, instance: instance, under: parent) {
+                        // The registration was replaced or removed while its factory ran: the instance is disposed
+                        // of (nobody keeps it), and the request gets what replaced the registration.
+                        Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+                        return try produceReplacement(of: entry, requester: requester, into: output, arguments)
+                    }
                 }
-                // The role held them unretained: they must live until the build has ended.
-                withExtendedLifetime(ticket) { instance.copy(to: output) }
+                instance.copy(to: output)
                 return
+            case .retired:
+                return try produceReplacement(of: entry, requester: requester, into: output, arguments)
             }
         }
+    }
+
+    /// Whether a stored build of `entry` that its slot did not keep was refused because the registration was
+    /// replaced or removed meanwhile (not a build whose commit waits for an ancestor's frame under `parent`).
+    @inline(never)
+    func overtakenByRetirement(
+        _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: UnsafeMutablePointer<Frame>?
+    ) -> Bool {
+        guard slot === entry, slot.retired else { return false }
+        guard let parent, let context = Engine.existingContext(of: parent) else { return true }
+        return context.pendingInstance(for: slot)?.instance !== instance
+    }
+
+    /// Resolves `entry`'s key anew for a request made to `requester`, after `entry` (a registration of this
+    /// container) was replaced or removed: what replaced it, else what a request for a key nothing registers
+    /// gets. A key-path key is never unregistered for its face, which installs its default on a read that finds
+    /// nothing: when its override was removed (`reset(\.x)`) under this read, the read gets one instance of the
+    /// removed registration, kept nowhere (as a unique one), and the next read the default.
+    @inline(never)
+    func produceReplacement(
+        of entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, _ arguments: UnsafeRawPointer?
+    ) throws {
+        if entry.key.origin != nil, requester.lookup(entry.key) == nil {
+            return try build(entry, role: .unique, in: self, into: output, arguments: arguments)
+        }
+        try requester.resolve(
+            entry.key, arguments: arguments, fileID: entry.fileID, line: entry.line, joinsAsync: false, into: output)
     }
 
     /// Why a stored build that its slot did not keep (its instance has no place in the order of completed
@@ -124,47 +158,40 @@ extension Container {
         return true
     }
 
-    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution: the frame
-    /// discipline of `Engine.run`, written out so that the common build (no hooks, nothing pending) costs a
-    /// frame on the stack and the factory call.
+    /// Runs the factory and the hooks of `entry` on a new frame of the current resolution (see `Engine.run`).
     func build(
         _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
         arguments: UnsafeRawPointer?
     ) throws {
         let parent = CurrentFrame.pointer
         if let parent, parent.pointee.depth >= Engine.depthBeforeStackChecks {
-            let remaining = syringe_stack_remaining()
+            let remaining = ThreadState.stackRemaining
             if _slowPath(remaining < Engine.stackReserve) { try Diagnostics.throwTooDeep(entry, remaining: remaining) }
         }
         if let parent, case .unique = role, Frame.building(entry, from: parent) != nil {
             try Diagnostics.throwCycle(entry)
         }
         var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))
-        frame.ticket = role.ticket
-        try withUnsafeMutablePointer(to: &frame) { (frame) in
-            if parent == nil { frame.pointee.root = frame }
-            CurrentFrame.pointer = frame
-            defer {
-                CurrentFrame.pointer = parent
-                if parent == nil { Engine.endRoot(frame) }
-            }
-            do {
-                try entry.syncFactory(Resolution(container: container), arguments, payload)
-            } catch {
-                Engine.failed(frame, role: role)
-                throw Diagnostics.factoryError(entry, error)
-            }
-            do {
-                if role.hasInstance || entry.hasCreatedHooks {
-                    try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
+        frame.ticket = role.ticket.map(Unmanaged.passUnretained)
+        var constructed = false
+        do {
+            try withUnsafeMutablePointer(to: &frame) { (frame) in
+                try Engine.run(frame, role: role) {
+                    do {
+                        try entry.syncFactory(Resolution(container: container), arguments, payload)
+                    } catch {
+                        throw Diagnostics.factoryError(entry, error)
+                    }
+                    constructed = true
+                    if role.hasInstance || entry.hasCreatedHooks {
+                        try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
+                    }
                 }
-                if Engine.needsFinish(frame, role: role) { try Engine.finish(frame, role: role) }
-            } catch {
-                Engine.failed(frame, role: role)
-                // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
-                if case .unique = role { entry.service.destroy(payload) }
-                throw error
             }
+        } catch {
+            // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
+            if constructed, case .unique = role { entry.service.destroy(payload) }
+            throw error
         }
     }
 

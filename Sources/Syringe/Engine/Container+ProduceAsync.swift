@@ -27,12 +27,13 @@ extension Container {
                 entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
             return parent?.context.graphRecord(graphKey)?.instance ?? instance
         case .stored:
-            return try await produceStoredAsync(entry, slot: try slot(for: entry), arguments: arguments)
+            return try await produceStoredAsync(
+                entry, slot: try slot(for: entry), requester: requester, arguments: arguments)
         }
     }
 
     private func produceStoredAsync(
-        _ entry: Entry, slot: InstanceSlot, arguments: (any Sendable)?
+        _ entry: Entry, slot: InstanceSlot, requester: Container, arguments: (any Sendable)?
     ) async throws -> Instance {
         let parent = AsyncFrame.current
         if let parent {
@@ -65,7 +66,7 @@ extension Container {
                 WaitGraph.endWaiting(execution, for: ticket)
                 if !ended { throw Diagnostics.cancelledWait(entry) }
             case .claimed(let ticket, let epoch):
-                let instance = Instance.make(entry.service, published: slot.publishes)
+                let instance = Instance.make(entry.service)
                 do {
                     try await buildAsync(
                         entry, role: .stored(.init(slot, instance, ticket, epoch: epoch)), in: self,
@@ -74,15 +75,39 @@ extension Container {
                     slot.abandon(ticket)
                     throw error
                 }
-                // The role held them unretained: they must live until the build has ended.
-                withExtendedLifetime(ticket) {}
                 if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot) {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     throw ended
                 }
+                if _slowPath(instance.sequence == 0),
+                    overtakenByRetirement(entry, slot: slot, instance: instance, under: parent?.frame)
+                {
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
+                }
                 return instance
+            case .retired:
+                return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
             }
         }
+    }
+
+    /// ``produceReplacement(of:requester:into:_:)`` for the async engine: an async registration that replaced
+    /// `entry` is produced here; any other answer comes from the synchronous engine, joined to this build.
+    private func produceReplacementAsync(
+        of entry: Entry, requester: Container, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        if let found = requester.lookup(entry.key), found.entry.needsAsync {
+            return try await found.owner.produceAsync(found.entry, requester: requester, arguments: arguments)
+        }
+        let instance = Instance.make(entry.service)
+        try Engine.joining(AsyncFrame.current) { () in
+            try Engine.withArguments(arguments, of: entry.key) { arguments in
+                try produceReplacement(of: entry, requester: requester, into: instance.payload, arguments)
+            }
+        }
+        instance.markInitialized()
+        return instance
     }
 
     /// The instance of `entry` if it is being built on the path ending at `frame` and its factory has
@@ -108,7 +133,7 @@ extension Container {
         if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
             try Diagnostics.throwCycle(entry)
         }
-        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket?.takeUnretainedValue())
+        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket)
         let frame = box.frame
         do {
             let made: Result<Void, ResolutionError> = await AsyncFrame.$current.withValue(box) {
@@ -156,18 +181,18 @@ extension Engine {
         case .async(let make):
             return make
         case .sync(let make):
-            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
+            let build = inPlace(make, of: entry.key)
             return { resolution, arguments, output in try build(resolution, arguments, output) }
         case .mainActor(let make):
             // A main-actor factory the async engine builds (it has an async hook): in place when this task runs
             // on the main actor, else on the main actor after a hop.
-            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
+            let build = inPlace(make, of: entry.key)
             return { resolution, arguments, output in
                 if MainActorCheck.isCurrent { return try build(resolution, arguments, output) }
                 try await hop(to: MainActor.shared, build, resolution, arguments, output)
             }
         case .actor(let actor, let make):
-            let build = inPlace(make, argumentTypes: entry.key.argumentTypes)
+            let build = inPlace(make, of: entry.key)
             return { resolution, arguments, output in try await hop(to: actor, build, resolution, arguments, output) }
         case .perRequest:
             try Diagnostics.throwAsyncRequired(entry)
@@ -180,16 +205,11 @@ extension Engine {
     /// runs, with its arguments (if any) unpacked to the tuple of the key's argument types that it reads.
     private static func inPlace(
         _ make: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void,
-        argumentTypes: (any Any.Type)?
+        of key: Key
     ) -> InPlaceBuild {
         { resolution, arguments, output in
             try joining(AsyncFrame.current) { () in
-                guard let arguments, let argumentTypes else { return try make(resolution, nil, output) }
-                func call<Arguments>(_: Arguments.Type) throws {
-                    var typed = arguments as! Arguments
-                    try withUnsafePointer(to: &typed) { try make(resolution, UnsafeRawPointer($0), output) }
-                }
-                try call(argumentTypes)
+                try withArguments(arguments, of: key) { try make(resolution, $0, output) }
             }
         }
     }
@@ -205,6 +225,19 @@ extension Engine {
         try await FunctionIsolation.run(on: actor) {
             try build(Resolution(container: container), arguments, output)
         }
+    }
+
+    /// Runs `body` with the async API's `arguments` as the synchronous engine takes them: a pointer to the tuple
+    /// of `key`'s argument types, or `nil` when there are none.
+    static func withArguments(
+        _ arguments: (any Sendable)?, of key: Key, _ body: (UnsafeRawPointer?) throws -> Void
+    ) throws {
+        guard let arguments, let argumentTypes = key.argumentTypes else { return try body(nil) }
+        func call<Arguments>(_: Arguments.Type) throws {
+            var typed = arguments as! Arguments
+            try withUnsafePointer(to: &typed) { try body(UnsafeRawPointer($0)) }
+        }
+        try call(argumentTypes)
     }
 
     /// Runs `onCreated` hooks, sync and async, on the instance of the async frame `box`.

@@ -1,11 +1,9 @@
-import SyringeShims
-
 /// One registration: its key, scope, factory and hooks, and (for a stored scope) its instance slot.
 ///
 /// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
 /// memory. A generic registration would be specialised and its metadata instantiated once per service
 /// type, which is what made large apps slow to compile and start (see the Performance article).
-// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by `hookLock`), `orderIndex`
+// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by the slot's `lock`), `orderIndex`
 // (guarded by the registry's lock) and the slot (guarded by its own lock).
 @usableFromInline
 final class Entry: InstanceSlot, @unchecked Sendable {
@@ -57,34 +55,35 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// Bits of the slot's flags word, set once and read without the lock on every build (a stale `false`
     /// only means a build that started before `onCreated` returned runs without the new hook).
-    private enum Flag: UInt {
+    private enum Flag {
         /// An `onCreated` hook is registered.
-        case hasHooks = 1
-        // 2 is `InstanceSlot.unpublishedFlag`: set with either of the hook flags below.
+        static var hasHooks: UInt { 1 }
+        // 2 is the slot's own bit (`InstanceSlot.unpublishedFlag`), set with either hook flag below: one
+        // definition.
         /// Marked with `.liveOnly()`.
-        case liveOnly = 4
+        static var liveOnly: UInt { 4 }
         /// An `onDispose` hook is registered.
-        case hasDisposeHooks = 8
+        static var hasDisposeHooks: UInt { 8 }
         /// An async `onDispose` hook is registered.
-        case hasAsyncDisposeHooks = 16
+        static var hasAsyncDisposeHooks: UInt { 16 }
         /// An async `onCreated` hook (or one isolated to an actor other than the main actor) is registered:
         /// then only the async API can build it, and its kept instance is not published.
-        case hasAsyncHooks = 32
+        static var hasAsyncHooks: UInt { 32 }
         /// An `onCreated` hook isolated to the main actor is registered: then the synchronous API builds and
         /// hands out its instance only on the main actor, and its kept instance is not published.
-        case hasMainActorHooks = 64
+        static var hasMainActorHooks: UInt { 64 }
         /// An `onDispose` hook isolated to the main actor is registered: it runs in place on the main actor,
         /// else after a hop, as an async hook does.
-        case hasMainActorDisposeHooks = 128
+        static var hasMainActorDisposeHooks: UInt { 128 }
     }
 
     @inline(__always)
-    private func isSet(_ flag: Flag) -> Bool { syringe_load_word_acquire(flags) & flag.rawValue != 0 }
+    private func isSet(_ flag: UInt) -> Bool { flagsWord & flag != 0 }
 
-    private func set(_ flag: Flag, to value: Bool = true) {
+    private func set(_ flag: UInt, to value: Bool = true) {
         lock.withLock {
-            let word = syringe_load_word_acquire(flags)
-            syringe_store_word_release(flags, value ? word | flag.rawValue : word & ~flag.rawValue)
+            let word = flagsWord
+            storeFlagsWord(value ? word | flag : word & ~flag)
         }
     }
 
@@ -152,7 +151,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         case .mainActor(let make):
             syncFactory = make
         case .perRequest:
-            syncFactory = { resolution, _, output in try PerRequestFactory.run(key, resolution, output) }
+            syncFactory = { resolution, arguments, output in
+                try PerRequestFactory.run(key, arguments, resolution, output)
+            }
         case .async, .actor:
             syncFactory = { resolution, _, _ in throw Diagnostics.notSynchronouslyBuildable(key, in: resolution) }
         }
@@ -184,7 +185,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         copy.original = original ?? self
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
-        syringe_store_word_release(copy.flags, syringe_load_word_acquire(flags))
+        copy.storeFlagsWord(flagsWord)
         return copy
     }
 
@@ -194,7 +195,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         let replacement = Entry(key: key, scope: scope, service: service, factory: factory, file: file, line: line)
         let hooks = lock.withLock { self.hooks }
         replacement.lock.withLock { replacement.hooks = hooks }
-        syringe_store_word_release(replacement.flags, syringe_load_word_acquire(flags))
+        replacement.storeFlagsWord(flagsWord)
         return replacement
     }
 
@@ -232,49 +233,48 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             // hook), also once it is kept (see "The synchronous API always refuses an async registration").
             let flag = hook.isAsync ? Flag.hasAsyncHooks : Flag.hasMainActorHooks
             lock.withLock {
-                let word = syringe_load_word_acquire(flags)
-                syringe_store_word_release(flags, word | flag.rawValue | InstanceSlot.unpublishedFlag)
+                storeFlagsWord(flagsWord | flag | InstanceSlot.unpublishedFlag)
                 withdrawPublishedHoldingLock()
             }
         }
-        set(.hasHooks)
+        set(Flag.hasHooks)
     }
 
     func addDisposed(_ hook: DisposeHook) {
         lock.withLock { hooks.disposed.append(hook) }
         switch hook {
-        case .async: set(.hasAsyncDisposeHooks)
-        case .mainActor: set(.hasMainActorDisposeHooks)
+        case .async: set(Flag.hasAsyncDisposeHooks)
+        case .mainActor: set(Flag.hasMainActorDisposeHooks)
         case .sync: break
         }
-        set(.hasDisposeHooks)
+        set(Flag.hasDisposeHooks)
     }
 
     /// Whether any `onCreated` hook is registered: one load, no lock.
     @inline(__always)
-    var hasCreatedHooks: Bool { isSet(.hasHooks) }
+    var hasCreatedHooks: Bool { isSet(Flag.hasHooks) }
 
     /// The `onCreated` hooks; empty without taking the lock when there are none.
     var createdHooks: [CreatedHook] {
-        guard isSet(.hasHooks) else { return [] }
+        guard isSet(Flag.hasHooks) else { return [] }
         return lock.withLock { hooks.created }
     }
 
     /// The `onDispose` hooks; empty without taking the lock when there are none.
     var disposeHooks: [DisposeHook] {
-        guard isSet(.hasDisposeHooks) else { return [] }
+        guard isSet(Flag.hasDisposeHooks) else { return [] }
         return lock.withLock { hooks.disposed }
     }
 
     /// Whether any `onDispose` hook is registered, and whether any is async: one load each, no lock.
-    var hasDisposeHooks: Bool { isSet(.hasDisposeHooks) }
-    var hasAsyncDisposeHooks: Bool { isSet(.hasAsyncDisposeHooks) }
-    var hasMainActorDisposeHooks: Bool { isSet(.hasMainActorDisposeHooks) }
+    var hasDisposeHooks: Bool { isSet(Flag.hasDisposeHooks) }
+    var hasAsyncDisposeHooks: Bool { isSet(Flag.hasAsyncDisposeHooks) }
+    var hasMainActorDisposeHooks: Bool { isSet(Flag.hasMainActorDisposeHooks) }
 
     /// Marked with `.liveOnly()`: reaching it unoverridden in a strict test is reported.
     var isLiveOnly: Bool {
-        get { isSet(.liveOnly) }
-        set { set(.liveOnly, to: newValue) }
+        get { isSet(Flag.liveOnly) }
+        set { set(Flag.liveOnly, to: newValue) }
     }
 
     /// Whether the factory comes with each request (a key-path default).
@@ -295,20 +295,20 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// Whether any `onCreated` hook is async, so that only the async API can build it.
     @inline(__always)
     var needsAsync: Bool {
-        execution == .async || isSet(.hasAsyncHooks)
+        execution == .async || isSet(Flag.hasAsyncHooks)
     }
 
     /// Whether the factory or an `onCreated` hook is isolated to the main actor, so that the synchronous API
     /// builds and hands out its instance only there.
     @inline(__always)
     var needsMainActor: Bool {
-        execution == .mainActor || isSet(.hasMainActorHooks)
+        execution == .mainActor || isSet(Flag.hasMainActorHooks)
     }
 
     /// Whether the synchronous engine must check first (async or main-actor work): one load besides `execution`.
     @inline(__always)
     var needsCheck: Bool {
-        execution != .synchronous || syringe_load_word_acquire(flags) & InstanceSlot.unpublishedFlag != 0
+        execution != .synchronous || isSet(InstanceSlot.unpublishedFlag)
     }
 }
 

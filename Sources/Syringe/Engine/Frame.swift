@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// One step of a resolution: the registration being built, or a request that no single registration
 /// answers (`resolveAll`, `inject(into:)`), linked to the step that led to it.
 ///
@@ -12,7 +10,7 @@ struct Frame {
     /// What a frame without a registration shows in paths: a key owned by the call that owns this frame.
     let request: UnsafePointer<Key>?
     let parent: UnsafeMutablePointer<Frame>?
-    /// The first frame of the resolution; set by `withFrame` (a root is its own root).
+    /// The first frame of the resolution; set by `Engine.run` (a root is its own root).
     var root: UnsafeMutablePointer<Frame>?
     /// The resolution's shared state, on the root only, created when first needed.
     var context: Unmanaged<ResolutionContext>?
@@ -33,6 +31,9 @@ struct Frame {
     var taint: Int32 = .max
     /// Whether this frame lives on the heap (async builds): its fields are then shared with child tasks.
     let isShared: Bool
+    /// On the frame a lazy handle's read runs in: the kept instance that holds the handle, which keeps what
+    /// the read resolves (see `LaterResolution`, `Engine.refuseCaptive`). Kept alive by the handle.
+    var heldBy: Unmanaged<Entry>?
 
     init(entry: Entry, parent: UnsafeMutablePointer<Frame>?, execution: ExecutionID?, isShared: Bool = false) {
         self.entry = Unmanaged.passUnretained(entry)
@@ -54,17 +55,20 @@ struct Frame {
         self.root = parent?.pointee.root
     }
 
-    /// The root of a resolution that continues an earlier one (a lazy handle): no step of its own, only the
-    /// earlier resolution's context.
-    init(continuing context: ResolutionContext) {
+    /// The frame a lazy handle's read runs in, no step of its own: under `parent` when the read happens inside a
+    /// resolution, else the root of a resolution that continues the handle's (with its `context`, if any).
+    init(
+        continuing context: ResolutionContext?, parent: UnsafeMutablePointer<Frame>?, heldBy: Entry?
+    ) {
         self.entry = nil
         self.request = nil
-        self.parent = nil
+        self.parent = parent
         self.execution = nil
-        self.depth = 0
+        self.depth = parent.map { $0.pointee.depth &+ 1 } ?? 0
         self.isShared = false
-        self.root = nil
-        self.context = Unmanaged.passRetained(context)
+        self.root = parent?.pointee.root
+        self.context = parent == nil ? context.map { Unmanaged.passRetained($0) } : nil
+        self.heldBy = heldBy.map { Unmanaged.passUnretained($0) }
     }
 
     /// The key shown for this step of a path.
@@ -123,16 +127,5 @@ struct Frame {
             node = current.pointee.parent
         }
         return executions
-    }
-}
-
-/// The innermost synchronous frame of the current thread, so that a resolve started from inside a factory
-/// (`r.resolve`, or a default argument `= Container.shared.resolved()`) joins the path of the resolve that
-/// runs the factory.
-enum CurrentFrame {
-    @inline(__always)
-    static var pointer: UnsafeMutablePointer<Frame>? {
-        get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
-        set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }
     }
 }

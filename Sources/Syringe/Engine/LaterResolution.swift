@@ -9,9 +9,6 @@ final class LaterResolution: @unchecked Sendable {
     /// through it is `captive` (see `Engine.refuseCaptive`), as it would be inside that build.
     private let keptBy: Entry?
 
-    /// The holder of the handle being read on this thread, if it is kept (for `Engine.refuseCaptive`).
-    static let reading = ThreadLocalPointer<Entry?>(.lazyHolder)
-
     /// Captures the resolution running on this thread (or in this task's async build), if any.
     init() {
         let frame = Engine.currentFrame
@@ -24,23 +21,21 @@ final class LaterResolution: @unchecked Sendable {
             {
                 holder = entry
             }
+            // A handle made while another handle is read belongs to that one's holder too.
+            if holder == nil { holder = current.pointee.heldBy?.takeUnretainedValue() }
             node = current.pointee.parent
         }
-        // A handle made while another handle is read belongs to that one's holder too.
-        keptBy = holder ?? Self.reading.pointer?.pointee
+        keptBy = holder
     }
 
     /// Runs `body` (a resolve) as a new request of the captured resolution; from inside another resolution,
-    /// as part of that one.
+    /// as part of that one. Its frame carries the holder of the handle, if a kept instance holds it.
     func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-        var holder = keptBy
-        return try withUnsafeMutablePointer(to: &holder) { holder in
-            let outer = Self.reading.pointer
-            Self.reading.pointer = keptBy == nil ? outer : holder
-            defer { Self.reading.pointer = outer }
-            guard let context, CurrentFrame.pointer == nil else { return try body() }
-            var frame = Frame(continuing: context)
-            return try withUnsafeMutablePointer(to: &frame) { frame in
+        let parent = CurrentFrame.pointer
+        guard parent == nil ? context != nil || keptBy != nil : keptBy != nil else { return try body() }
+        var frame = Frame(continuing: context, parent: parent, heldBy: keptBy)
+        return try withExtendedLifetime(keptBy) {
+            try withUnsafeMutablePointer(to: &frame) { frame in
                 var result: Result?
                 try Engine.run(frame, role: .unique) { result = try body() }
                 return result!

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The registrations of one container: written under a lock, read without one.
 ///
 /// Readers probe an open-addressing table of unretained entry pointers inside a read section, so
@@ -31,15 +29,15 @@ final class Registry: @unchecked Sendable {
 
     /// The entry of the plain type key `type`, if registered here, retained.
     func retainedEntry(forPlainType type: ObjectIdentifier) -> Entry? {
-        let reader = syringe_read_begin()
-        defer { syringe_read_end(reader) }
+        let section = ReadSection.begin()
+        defer { section.end() }
         return entry(forPlainType: type)?.takeUnretainedValue()
     }
 
     /// The entry of `key`, if registered here, retained.
     func entry(for key: Key) -> Entry? {
-        let reader = syringe_read_begin()
-        defer { syringe_read_end(reader) }
+        let section = ReadSection.begin()
+        defer { section.end() }
         if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
         return SlotTable.find(key, hash: key.fastHash, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
     }
@@ -52,6 +50,7 @@ final class Registry: @unchecked Sendable {
     func install(_ entry: Entry) -> Entry? {
         var retired: [AnyObject] = []
         let replaced = lock.withLock { installLocked(entry, retiring: &retired) }
+        replaced?.retire()
         Reclamation.retire(retired)
         return replaced
     }
@@ -79,7 +78,10 @@ final class Registry: @unchecked Sendable {
             changes &+= 1
             return existing
         }
-        if let removed { Reclamation.retire([removed]) }
+        if let removed {
+            removed.retire()
+            Reclamation.retire([removed])
+        }
         return removed
     }
 
@@ -94,13 +96,16 @@ final class Registry: @unchecked Sendable {
             changes &+= 1
             return (all, old)
         }
+        for entry in removed { entry.retire() }
         Reclamation.retire(removed + [oldTable])
         return removed
     }
 
-    /// All entries, in first-registration order.
+    /// All entries, in first-registration order: a copy made under the lock. Not the array itself: in release
+    /// builds the optimiser may take the array's buffer without retaining it before the lock is released, and a
+    /// registration then writes into the buffer the caller reads (ThreadSanitizer found it in release only).
     var allEntries: [Entry] {
-        lock.withLock { ordered }
+        lock.withLock { ordered.map { $0 } }
     }
 
     /// All keys, in first-registration order.

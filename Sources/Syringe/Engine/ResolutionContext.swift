@@ -44,7 +44,13 @@ final class ResolutionContext: @unchecked Sendable {
         let ticket: BuildTicket
         let epoch: UInt64
 
-        func commit() { slot.finish(instance, ticket: ticket, startedAt: epoch) }
+        /// Keeps the instance; one that its registration's replacement or removal overtook is disposed of, as no
+        /// one keeps it (the resolution that built it has it already).
+        func commit() {
+            if !slot.finish(instance, ticket: ticket, startedAt: epoch), slot.retired, let entry = slot as? Entry {
+                Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+            }
+        }
         func discard() { slot.abandon(ticket) }
     }
 

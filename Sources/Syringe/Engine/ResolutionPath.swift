@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The one frame discipline: every step of every resolution, whatever face started it, is pushed, run and
 /// popped here. On the way out it runs the hooks deferred to the frame, keeps (commits) the stored
 /// instances that waited for it, and on failure discards them.
@@ -48,6 +46,9 @@ enum Engine {
 
     /// Pushes `frame`, runs `body`, then ends the frame: runs the hooks deferred to it (if it is a root or
     /// builds a stored instance), settles its commits, pops it. On failure, discards what it left pending.
+    /// Inlined into each build, so that the common one (no hooks, nothing pending) costs a frame on the stack and
+    /// the factory call.
+    @inline(__always)
     static func run(
         _ frame: UnsafeMutablePointer<Frame>, role: BuildRole, _ body: () throws -> Void
     ) throws {
@@ -174,12 +175,11 @@ enum Engine {
         if case .stored(let build) = role {
             if tainted {
                 let holder = Frame.ancestor(at: taint, from: frame)
-                let ticket = build.ticket.takeUnretainedValue()
                 context(of: frame).attach(
                     .init(
-                        holder: taint, slot: build.slot.takeUnretainedValue(),
-                        instance: build.instance.takeUnretainedValue(), ticket: ticket, epoch: build.epoch))
-                WaitGraph.transfer(ticket, to: Frame.execution(of: holder))
+                        holder: taint, slot: build.slot, instance: build.instance, ticket: build.ticket,
+                        epoch: build.epoch))
+                WaitGraph.transfer(build.ticket, to: Frame.execution(of: holder))
             } else {
                 build.finish()
             }
@@ -217,29 +217,23 @@ enum BuildRole {
     /// The instance of a stored scope, claimed in its slot.
     case stored(StoredBuild)
 
-    /// The claim of a stored instance being built. Its references are unretained: the code that claimed
-    /// the slot holds all three until the build has ended, and a build passes its role down several calls
-    /// (a retain and a release of each, per call, otherwise).
+    /// The claim of a stored instance being built.
     struct StoredBuild {
-        let slot: Unmanaged<InstanceSlot>
-        let instance: Unmanaged<Instance>
-        let ticket: Unmanaged<BuildTicket>
+        let slot: InstanceSlot
+        let instance: Instance
+        let ticket: BuildTicket
         let epoch: UInt64
 
         init(_ slot: InstanceSlot, _ instance: Instance, _ ticket: BuildTicket, epoch: UInt64) {
-            self.slot = .passUnretained(slot)
-            self.instance = .passUnretained(instance)
-            self.ticket = .passUnretained(ticket)
+            self.slot = slot
+            self.instance = instance
+            self.ticket = ticket
             self.epoch = epoch
         }
 
         /// Keeps the instance in the slot and wakes the waiters.
         func finish() {
-            slot._withUnsafeGuaranteedRef { slot in
-                instance._withUnsafeGuaranteedRef { instance in
-                    ticket._withUnsafeGuaranteedRef { slot.finish(instance, ticket: $0, startedAt: epoch) }
-                }
-            }
+            slot.finish(instance, ticket: ticket, startedAt: epoch)
         }
     }
 
@@ -249,8 +243,8 @@ enum BuildRole {
         return false
     }
 
-    /// The claim a stored build holds, unretained.
-    var ticket: Unmanaged<BuildTicket>? {
+    /// The claim a stored build holds.
+    var ticket: BuildTicket? {
         if case .stored(let build) = self { return build.ticket }
         return nil
     }
@@ -266,7 +260,7 @@ enum BuildRole {
         switch self {
         case .unique: return nil
         case .graph(_, let instance): return instance.payload
-        case .stored(let build): return build.instance._withUnsafeGuaranteedRef { $0.payload }
+        case .stored(let build): return build.instance.payload
         }
     }
 
@@ -275,7 +269,7 @@ enum BuildRole {
         switch self {
         case .unique: return
         case .graph(_, let instance): instance.markInitialized()
-        case .stored(let build): build.instance._withUnsafeGuaranteedRef { $0.markInitialized() }
+        case .stored(let build): build.instance.markInitialized()
         }
     }
 }

@@ -50,15 +50,15 @@ extension Engine {
         while let current = node {
             // Borrowed: the build that owns the frame keeps its entry alive; no reference count is touched.
             if let holder = current.pointee.entry,
-                holder._withUnsafeGuaranteedRef({ $0.scope == .singleton || $0.scope == .cached })
+                holder.takeUnretainedValue().scope == .singleton || holder.takeUnretainedValue().scope == .cached
             {
                 throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
             }
+            // A lazy handle that a kept instance holds, read later: that instance keeps what it resolves.
+            if let holder = current.pointee.heldBy {
+                throw Diagnostics.captive(entry, heldBy: holder.takeUnretainedValue())
+            }
             node = current.pointee.parent
-        }
-        // A lazy handle that a kept instance holds, read later: that instance keeps what it resolves.
-        if let holder = LaterResolution.reading.pointer?.pointee {
-            throw Diagnostics.captive(entry, heldBy: holder)
         }
     }
 }

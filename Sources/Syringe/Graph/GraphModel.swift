@@ -69,7 +69,19 @@ struct GraphModel {
     private(set) var visible: [Int] = []
     /// What each key of `roots` resolves to from `container`, in order.
     private(set) var roots: [Target] = []
-    private var index = NodeTable()
+    /// The number of each node, by its registration and the container it resolves from.
+    private var index: [NodeIdentity: Int] = [:]
+
+    /// A node's identity: its registration and the container its dependencies are looked up from.
+    private struct NodeIdentity: Hashable {
+        let entry: ObjectIdentifier
+        let resolver: ObjectIdentifier
+
+        init(_ entry: Entry, _ resolver: Container) {
+            self.entry = ObjectIdentifier(entry)
+            self.resolver = ObjectIdentifier(resolver)
+        }
+    }
 
     /// The graph seen from `container`; `roots` are resolved as top-level requests of it.
     init(_ container: Container, roots: [Key] = [], fileID: StaticString = #fileID, line: UInt = #line) {
@@ -79,7 +91,7 @@ struct GraphModel {
             let entries = container.ownEntries()
             nodes.reserveCapacity(entries.count)
             traits.reserveCapacity(entries.count)
-            index = NodeTable(capacity: entries.count)
+            index.reserveCapacity(entries.count)
             edges.reserveCapacity(entries.count * 3)
             for entry in entries { visible.append(node(entry, resolver: container)) }
         } else {
@@ -104,12 +116,13 @@ struct GraphModel {
     }
 
     private mutating func node(_ entry: Entry, resolver: Container) -> Int {
-        let (found, inserted) = index.number(of: entry, resolver, next: nodes.count)
-        if inserted {
-            nodes.append(Node(entry: entry, resolver: resolver))
-            traits.append(Traits(entry))
-        }
-        return found
+        let identity = NodeIdentity(entry, resolver)
+        if let found = index[identity] { return found }
+        let number = nodes.count
+        index[identity] = number
+        nodes.append(Node(entry: entry, resolver: resolver))
+        traits.append(Traits(entry))
+        return number
     }
 
     /// Adds the edges of every node, including the nodes the edges reach.
@@ -183,7 +196,7 @@ struct GraphModel {
 
     /// The node of `entry` as a top-level request of `container` would build it.
     func node(of entry: Entry, owner: Container) -> Int? {
-        index.number(of: entry, entry.scope.isStored ? owner : container)
+        index[NodeIdentity(entry, entry.scope.isStored ? owner : container)]
     }
 
     /// The node an edge reaches, following forwardings to the registration that builds the instance.
@@ -201,68 +214,5 @@ struct GraphModel {
     /// Whether `node` is a forwarding: another registration handed out as its key.
     func isForwarding(_ node: Int) -> Bool {
         traits[node].isForwarding
-    }
-}
-
-/// The numbers of the nodes by (entry, resolver), in an open-addressing table: the standard dictionary's SipHash
-/// would cost more than everything else a node costs.
-private struct NodeTable {
-    private var slots: [(entry: UInt, resolver: UInt, node: Int)]
-    private var count = 0
-
-    init(capacity: Int = 8) {
-        var size = 16
-        while size < capacity * 2 { size *= 2 }
-        slots = Array(repeating: (0, 0, -1), count: size)
-    }
-
-    /// The number of `(entry, resolver)`, else `next`, recorded as its number.
-    mutating func number(of entry: Entry, _ resolver: Container, next: Int) -> (node: Int, inserted: Bool) {
-        let (entryBits, resolverBits) = (GraphModel.bits(entry), GraphModel.bits(resolver))
-        var slot = position(entryBits, resolverBits)
-        while slots[slot].node >= 0 {
-            if slots[slot].entry == entryBits, slots[slot].resolver == resolverBits { return (slots[slot].node, false) }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        slots[slot] = (entryBits, resolverBits, next)
-        count += 1
-        if count * 2 > slots.count { grow() }
-        return (next, true)
-    }
-
-    /// The number of `(entry, resolver)`, if it has one.
-    func number(of entry: Entry, _ resolver: Container) -> Int? {
-        let (entryBits, resolverBits) = (GraphModel.bits(entry), GraphModel.bits(resolver))
-        var slot = position(entryBits, resolverBits)
-        while slots[slot].node >= 0 {
-            if slots[slot].entry == entryBits, slots[slot].resolver == resolverBits { return slots[slot].node }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
-    }
-
-    private func position(_ entry: UInt, _ resolver: UInt) -> Int {
-        var bits = entry ^ (resolver &* 0x9E37_79B9_7F4A_7C15)
-        bits ^= bits >> 33
-        bits &*= 0xff51_afd7_ed55_8ccd
-        bits ^= bits >> 33
-        return Int(bitPattern: bits) & (slots.count - 1)
-    }
-
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: (0, 0, -1), count: old.count * 2)
-        for item in old where item.node >= 0 {
-            var slot = position(item.entry, item.resolver)
-            while slots[slot].node >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = item
-        }
-    }
-}
-
-extension GraphModel {
-    /// The address of an object, as a number (the model holds the object, so the address stays its own).
-    static func bits(_ object: AnyObject) -> UInt {
-        UInt(bitPattern: ObjectIdentifier(object))
     }
 }

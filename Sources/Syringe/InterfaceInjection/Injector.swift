@@ -22,5 +22,7 @@ final class InjectorTable: Sendable {
         }
     }
 
-    var all: [Injector] { injectors.withLock { $0 } }
+    /// A copy made under the lock (see `Registry.allEntries`: in release, the array's buffer itself was read
+    /// after the unlock without being retained, while an `add` grew it in place).
+    var all: [Injector] { injectors.withLock { $0.map { $0 } } }
 }

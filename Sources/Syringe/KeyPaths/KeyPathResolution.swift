@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The plumbing of the key-path faces: how a property access becomes a produce of the engine.
 extension Container {
     /// Evaluates `keyPath` (after remaps) with the place of the request published for failure messages.
@@ -30,13 +28,14 @@ extension Container {
             // A kept instance published for the lock-free path is copied out as `resolve` does, without the
             // slot's lock; a container with a policy (a test container) or a shut-down one takes the engine's way.
             if links.address != nil, found.owner.links.address != nil, !found.owner.closed.isSet {
-                let reader = syringe_read_begin()
-                if let payload = syringe_load_acquire(found.entry.published) {
+                // Not a function returning `Value?`: an optional of a generic type costs a metadata lookup here.
+                let section = ReadSection.begin()
+                if let payload = found.entry.publishedPayload {
                     let value = payload.assumingMemoryBound(to: Value.self).pointee
-                    syringe_read_end(reader)
+                    section.end()
                     return value
                 }
-                syringe_read_end(reader)
+                section.end()
             }
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }
@@ -46,8 +45,8 @@ extension Container {
                     { output in
                         output.initializeMemory(as: Value.self, to: try factory())
                     }
-                ) {
-                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+                ) { body in
+                    try found.owner.produce(found.entry, requester: self, arguments: body, into: output)
                 }
             } else {
                 try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)

@@ -60,7 +60,7 @@ extension Container {
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "shutdown()") }
     }
 
-    /// Drops the instances this container keeps for `scope`, as ``reset(_:)`` does, and awaits their
+    /// Drops the instances this container keeps for `scope`, as ``reset(_:)-(Scope)`` does, and awaits their
     /// `onDispose` hooks.
     ///
     /// ```swift

@@ -47,7 +47,7 @@ extension Registration {
 
 extension Register {
     /// Adds a hook that runs when an instance kept by this registration ends its life (see
-    /// ``Registration/onDispose(fileID:line:_:)-(_)``).
+    /// `onDispose` of ``Registration``).
     ///
     /// ```swift
     /// Register(Database.self, scope: .singleton) { try Database(path: path) }

@@ -120,7 +120,7 @@ public struct Register<Service>: Registrations, Sendable {
     }
 
     /// Adds a hook that runs after the factory and before the instance is handed out: setter injection.
-    /// See ``Registration/onCreated(fileID:line:_:)-(_)``.
+    /// See `onCreated` of ``Registration``.
     ///
     /// ```swift
     /// Register(Parent.self, scope: .graph) { Parent() }

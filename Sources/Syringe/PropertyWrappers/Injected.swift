@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// Injects a dependency when the owner is initialised, from a key path or by the property's type.
 ///
 /// ```swift
@@ -48,7 +46,7 @@ public struct Injected<Value> {
             let found = Container.lookUpPlainInShared(ObjectIdentifier(Value.self))
             if let payload = found.published {
                 wrappedValue = payload.assumingMemoryBound(to: Value.self).pointee
-                syringe_read_end(found.reader.unsafelyUnwrapped)
+                ReadSection.end(found.reader.unsafelyUnwrapped)
                 return
             }
         }

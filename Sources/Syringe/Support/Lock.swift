@@ -11,11 +11,6 @@ import Darwin
 import Android
 #endif
 
-extension Lock {
-    /// Gives the processor to another thread (for a wait of a few instructions that a lock would overdo).
-    static func yield() { _ = sched_yield() }
-}
-
 /// A non-recursive mutual-exclusion lock over `pthread_mutex_t`.
 ///
 /// Syringe never runs user code (a factory, a hook, a `deinit`) while holding one: critical sections

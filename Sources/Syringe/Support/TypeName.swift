@@ -12,10 +12,8 @@ enum TypeName {
     }
 
     /// Whether `type` is a protocol (existential) type, read from its runtime metadata kind.
-    /// Values from the Swift ABI's MetadataKind: Existential = 0x303, ExtendedExistential = 0x307.
     static func isExistential(_ type: any Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-        return kind == 0x303 || kind == 0x307
+        Metadata.isExistential(type)
     }
 
     /// A name reduced for "did you mean" comparisons: no `any `, no module, no generic noise, lower-cased.

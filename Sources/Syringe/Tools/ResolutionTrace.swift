@@ -85,7 +85,8 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
 final class TraceRecorder: Sendable {
     private let recorded = Protected<[ResolutionTrace.Step]>([])
 
-    var steps: [ResolutionTrace.Step] { recorded.withLock { $0 } }
+    /// A copy made under the lock (see `Registry.allEntries`).
+    var steps: [ResolutionTrace.Step] { recorded.withLock { $0.map { $0 } } }
 
     func record(_ entry: Entry, reused: Bool) {
         var depth = 0

@@ -14,6 +14,8 @@ extension Container {
     ///   - type: The type that resolves return, often a protocol: `(any Engine).self`.
     ///   - name: Tells apart several registrations of one type.
     ///   - scope: Where instances are kept; ``Scope/unique`` builds one per resolve.
+    ///   - fileID: The file that registers, shown in errors (the caller's, by default).
+    ///   - line: The line that registers, shown in errors (the caller's, by default).
     ///   - factory: Builds an instance. Runs with no Syringe lock held.
     @_transparent @discardableResult
     public func register<Service>(

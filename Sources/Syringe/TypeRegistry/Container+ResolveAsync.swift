@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The async entry point. Resolution stays synchronous and `await`-free everywhere else: the async API has
 /// a name of its own, `resolveAsync`, so `try container.resolve(X.self)` inside async code never needs `await`.
 extension Container {
@@ -59,7 +57,7 @@ extension Container {
         let found = lookUpFast(key, retaining: .any)
         if let payload = found.published {
             let instance = payload.assumingMemoryBound(to: Service.self).pointee
-            syringe_read_end(found.reader.unsafelyUnwrapped)
+            ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
         if let entry = found.entry?.takeRetainedValue(), entry.storage == .stored, !entry.scope.isCustom,

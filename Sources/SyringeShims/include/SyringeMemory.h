@@ -15,17 +15,6 @@ static inline void *_Nonnull syringe_allocate(size_t size) {
     return memory;
 }
 
-/// `size` bytes (at least 1) on cache lines of their own: 64-byte aligned and rounded up to whole lines inside a
-/// larger malloc'd block, so that no other allocation's hot words (an object's reference count) share a line with
-/// them. `*allocation` receives the block to pass to `syringe_deallocate`. (posix_memalign costs about four
-/// mallocs.)
-static inline void *_Nonnull syringe_allocate_lines(size_t size, void *_Nullable *_Nonnull allocation) {
-    size_t rounded = size == 0 ? 64 : (size + 63) & ~(size_t)63;
-    void *memory = syringe_allocate(rounded + 64);
-    *allocation = memory;
-    return (void *)(((uintptr_t)memory + 63) & ~(uintptr_t)63);
-}
-
 static inline void syringe_deallocate(void *_Nullable memory) {
     free(memory);
 }

@@ -35,6 +35,9 @@ extern int syringe_readers_fence;
 /// Gives the current thread a record (the first read on a thread).
 syringe_reader *_Nonnull syringe_reader_attach(void);
 
+/// 1 when each reader fences itself (no membarrier, or SYRINGE_RECLAMATION_FENCES=1 in the environment), else 0.
+int syringe_reclamation_fences(void);
+
 /// Waits until every read section that started before this call has ended. Never call it inside one.
 void syringe_synchronize(void);
 
@@ -56,11 +59,6 @@ static inline void syringe_read_end(syringe_reader *_Nonnull reader) {
     // retain past an atomic store (even a sequentially consistent one), but not past an asm memory clobber.
     __asm__ __volatile__("" ::: "memory");
     __atomic_store_n(&reader->state, __atomic_load_n(&reader->state, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
-}
-
-/// Ends the current thread's read section (for callers that did not keep the record).
-static inline void syringe_read_end_current(void) {
-    syringe_read_end(syringe_current_reader);
 }
 
 #endif

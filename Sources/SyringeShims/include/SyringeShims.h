@@ -5,7 +5,6 @@
 #include "SyringeMemory.h"
 #include "SyringeReclamation.h"
 #include "SyringeRuntime.h"
-#include "SyringeShared.h"
 #include "SyringeThreadLocal.h"
 
 #endif

@@ -83,7 +83,7 @@ static inline void syringe_scratch_release(void *_Nonnull memory) {
 
 /// Per-thread pointer slots for the state of the call running on a thread (see `ThreadLocalPointer`): C
 /// thread-locals, one access each, where a pthread key costs a call into the C library.
-enum { syringe_thread_slot_count = 4 };
+enum { syringe_thread_slot_count = 2 };
 extern _Thread_local void *_Nullable syringe_thread_slots[syringe_thread_slot_count];
 
 static inline void *_Nullable syringe_thread_slot(uintptr_t index) {

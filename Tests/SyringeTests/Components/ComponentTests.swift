@@ -282,3 +282,39 @@ struct ComponentTests {
         }
     }
 }
+
+/// The component index answers under its lock, and records a component before the registry has it.
+@Suite("Components: the index while registrations change")
+struct ComponentIndexTests {
+    /// Re-registering a component drops the replaced one's instance, whose `onDispose` hook runs inside the
+    /// registration and asks for a protocol the component answers. Found broken: the index recorded a component
+    /// only after its registration had installed it and dropped the old one, so the hook saw neither (the old
+    /// registration was replaced, the new one not recorded yet), and spun up to 10,000 times waiting for it.
+    @Test func aHookRunByAReRegistrationSeesTheNewComponent() throws {
+        let container = Container()
+        let seen = HostileBox<[String]>([])
+        container.register(LivePinger.self, scope: .singleton)
+            .onDispose { _ in seen.withLock { $0.append((try? container.resolve((any Pinger).self))?.ping() ?? "none") }
+            }
+        _ = try container.resolve((any Pinger).self)
+        container.register(LivePinger.self, scope: .singleton)
+        #expect(seen.current == ["pong"])
+        #expect(try container.resolve((any Pinger).self).ping() == "pong")
+    }
+
+    /// Components registered on one thread while another resolves their protocol: every answer after the
+    /// registration returned names the latest component.
+    @Test func answersFollowRegistrationsFromOtherThreads() async throws {
+        let container = Container()
+        container.register(LiveLedger.self)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<200 { container.register(LiveLedger.self) }
+            }
+            group.addTask {
+                for _ in 0..<200 { _ = try? container.resolve((any Ledger).self) }
+            }
+        }
+        #expect(try container.resolve((any Ledger).self) is LiveLedger)
+    }
+}

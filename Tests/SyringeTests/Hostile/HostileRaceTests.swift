@@ -166,7 +166,9 @@ struct HostileRaceTests {
     }
 
     /// A task building an async singleton is cancelled mid-factory; another task waiting for the same
-    /// singleton gets an instance, not the other task's cancellation.
+    /// singleton gets an instance, not the other task's cancellation. (The first build waits until it is
+    /// cancelled, 30 s at most: it once slept 200 ms, which a loaded machine under ThreadSanitizer outlasted
+    /// before the test cancelled it.)
     @Test func aCancelledBuilderDoesNotFailItsWaiters() async throws {
         let container = Container()
         let started = HostileBox(0)

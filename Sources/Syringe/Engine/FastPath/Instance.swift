@@ -24,16 +24,9 @@ final class Instance {
     /// reverse, so an instance goes before what it depends on. Unchecked: set under the keeping store's lock.
     @exclusivity(unchecked) var sequence: UInt64 = 0
 
-    private init(_ type: ServiceType, published: Bool) {
+    private init(_ type: ServiceType) {
         self.type = type
-        if published && type.alignment <= 64 {
-            // Read by every resolve on every thread: on lines of its own, so that the reference count of the
-            // object allocated next (often the instance itself, which the factory makes right after this) does
-            // not share them. Else a thread's retain of a shared singleton costs the other a miss on each read.
-            var block: UnsafeMutableRawPointer?
-            payload = syringe_allocate_lines(max(type.size, 1), &block)
-            allocation = block
-        } else if type.alignment <= 16 {
+        if type.alignment <= 16 {
             // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
             payload = syringe_allocate(max(type.size, 1))
             allocation = payload
@@ -43,10 +36,9 @@ final class Instance {
         }
     }
 
-    /// A new instance with room for one value of `type`, uninitialised; `published` when the fast path will
-    /// read it (a kept instance of a fast scope).
-    static func make(_ type: ServiceType, published: Bool = false) -> Instance {
-        Instance(type, published: published)
+    /// A new instance with room for one value of `type`, uninitialised.
+    static func make(_ type: ServiceType) -> Instance {
+        Instance(type)
     }
 
     /// Records that the factory has initialised the payload.

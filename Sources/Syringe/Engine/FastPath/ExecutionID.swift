@@ -7,7 +7,7 @@ struct ExecutionID: Hashable, Sendable {
 
     /// The current thread.
     static var currentThread: ExecutionID {
-        ExecutionID(rawValue: UInt(syringe_thread_id()) << 1)
+        ExecutionID(rawValue: ThreadState.threadID << 1)
     }
 
     /// The current task, or the current thread outside a task.

@@ -103,7 +103,8 @@ extension Container {
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }
-            guard let parent = links.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self) else { break }
+            let parentLinks = links.load(fromByteOffset: FastPathLinks.parentOffset, as: UnsafeMutableRawPointer?.self)
+            guard let parent = parentLinks else { break }
             links = parent
             isSelf = false
         }

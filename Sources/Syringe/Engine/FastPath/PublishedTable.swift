@@ -120,3 +120,29 @@ final class SlotTable: @unchecked Sendable {
         return nil
     }
 }
+
+/// What the fast path follows from a container: raw memory `[slot of the table][parent's links]`, or a null
+/// address for a container whose instances it may not read.
+// @unchecked Sendable: immutable after init; the table slot is only accessed through atomics.
+struct FastPathLinks: @unchecked Sendable {
+    let address: UnsafeMutableRawPointer?
+
+    init(table: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, parent: FastPathLinks?) {
+        guard let table else {
+            address = nil
+            return
+        }
+        let address = RawMemory.allocate(byteCount: 2 * MemoryLayout<UnsafeMutableRawPointer>.stride)
+        address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
+        address.storeBytes(
+            of: parent?.address, toByteOffset: FastPathLinks.parentOffset, as: UnsafeMutableRawPointer?.self)
+        self.address = address
+    }
+
+    /// Where the parent's links are: the second word.
+    @inline(__always) static var parentOffset: Int { MemoryLayout<UnsafeMutableRawPointer>.stride }
+
+    func deallocate() {
+        RawMemory.deallocate(address)
+    }
+}

@@ -1,0 +1,61 @@
+import SyringeShims
+
+// The fast path: the only folder of Syringe that imports SyringeShims (CI checks it), and the only one with raw
+// memory layouts, read sections, atomics, thread-locals and underscored standard-library calls. The rest of the
+// library reaches it through these files' internal API:
+//
+// - `PublishedTable.swift`, `Container+Lookup.swift`: the registrations' lock-free table, the containers'
+//   links and the walk that finds a published instance (`Container.lookUpPlain`, `lookUpFast`).
+// - `ReadSection.swift`: the read sections and the grace period (`ReadSection`, `Reclamation.retire`).
+// - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
+//   mutex, in the registration object.
+// - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
+// - `ThreadState.swift`, `ExecutionID.swift`: the current frame, the stack's limit, two thread-local slots, who
+//   runs (a thread or a task).
+// - `Scratch.swift`, `Instance.swift`, `ServiceType.swift`, `Conformance.swift`: raw memory for values of types
+//   known at run time only, and what the runtime's metadata says about them.
+//
+// What each part buys, measured, and when to remove it, is in the Design decisions article ("The fast path").
+
+/// Raw memory straight from malloc (see `SyringeMemory.h`).
+enum RawMemory {
+    /// `byteCount` bytes aligned to 16.
+    @inline(__always)
+    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer { syringe_allocate(byteCount) }
+
+    @inline(__always)
+    static func deallocate(_ memory: UnsafeMutableRawPointer?) { syringe_deallocate(memory) }
+}
+
+/// Word-sized atomics on memory inside an object (a slot's flags, a ticket's state).
+enum AtomicWord {
+    @inline(__always)
+    static func load(_ address: UnsafeMutablePointer<UInt>) -> UInt { syringe_load_word_acquire(address) }
+
+    @inline(__always)
+    static func store(_ address: UnsafeMutablePointer<UInt>, _ value: UInt) {
+        syringe_store_word_release(address, value)
+    }
+
+    /// Stores `value`; returns the value it replaced.
+    @inline(__always)
+    static func exchange(_ address: UnsafeMutablePointer<UInt>, _ value: UInt) -> UInt {
+        syringe_exchange_word(address, value)
+    }
+
+    /// Replaces `expected` with `desired`; returns the value found (equal to `expected` when it succeeded).
+    @inline(__always)
+    static func compareExchange(_ address: UnsafeMutablePointer<UInt>, _ expected: UInt, _ desired: UInt) -> UInt {
+        syringe_compare_exchange_word(address, expected, desired)
+    }
+}
+
+/// What the runtime's metadata says about a type, read from the metadata itself.
+enum Metadata {
+    /// Whether `type` is a protocol (existential) type, from its metadata kind (the Swift ABI's MetadataKind:
+    /// Existential = 0x303, ExtendedExistential = 0x307).
+    static func isExistential(_ type: any Any.Type) -> Bool {
+        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+        return kind == 0x303 || kind == 0x307
+    }
+}

@@ -1,0 +1,46 @@
+import SyringeShims
+
+/// A per-thread pointer slot, for state that belongs to the call running on this thread and that reaches code
+/// called through a user's property getter, which takes no parameter: the place a key path is resolved from (for
+/// failure messages) and a key being learned. The pointees live on that thread's stack for
+/// the duration of the call that set them. One C thread-local access each (`syringe_thread_slots`).
+struct ThreadLocalPointer<Pointee>: Sendable {
+    /// Which slot: each user has its own, listed here so that no two share one.
+    enum Slot: UInt {
+        case failureSite = 0
+        case keyLearning = 1
+    }
+
+    private let index: UInt
+
+    init(_ slot: Slot) {
+        index = slot.rawValue
+    }
+
+    var pointer: UnsafeMutablePointer<Pointee>? {
+        @inline(__always) get { syringe_thread_slot(index)?.assumingMemoryBound(to: Pointee.self) }
+        @inline(__always) nonmutating set { syringe_set_thread_slot(index, newValue) }
+    }
+}
+
+/// The innermost synchronous frame of the current thread, so that a resolve started from inside a factory
+/// (`r.resolve`, or a default argument `= Container.shared.resolved()`) joins the path of the resolve that
+/// runs the factory.
+enum CurrentFrame {
+    @inline(__always)
+    static var pointer: UnsafeMutablePointer<Frame>? {
+        get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
+        set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }
+    }
+}
+
+/// The stack left to the current thread, and who it is.
+enum ThreadState {
+    /// Bytes of stack left below the caller's frame, or `Int.max` when the platform cannot tell.
+    @inline(__always)
+    static var stackRemaining: Int { syringe_stack_remaining() }
+
+    /// A number that identifies the current thread while it runs.
+    @inline(__always)
+    static var threadID: UInt { UInt(syringe_thread_id()) }
+}
