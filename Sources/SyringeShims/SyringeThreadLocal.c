@@ -42,8 +42,6 @@ _Thread_local void *syringe_thread_slots[syringe_thread_slot_count] = {0};
 _Thread_local unsigned char *syringe_scratch_top = 0;
 _Thread_local unsigned char *syringe_scratch_base = 0;
 _Thread_local unsigned char *syringe_scratch_end = 0;
-/// Heap memory given back by `syringe_scratch_release`, freed by the thread's next slow push or pop.
-static _Thread_local void *syringe_scratch_released = 0;
 
 enum { syringe_scratch_size = 64 * 1024 };
 static pthread_key_t syringe_scratch_key;
@@ -52,17 +50,7 @@ static pthread_once_t syringe_scratch_once = PTHREAD_ONCE_INIT;
 static void syringe_scratch_free(void *unused) {
     (void)unused;
     free(syringe_scratch_base);
-    free(syringe_scratch_released);
     syringe_scratch_top = syringe_scratch_base = syringe_scratch_end = 0;
-    syringe_scratch_released = 0;
-}
-
-/// Frees the heap memory that a release left readable, if any.
-static void syringe_scratch_forget_released(void) {
-    if (syringe_scratch_released) {
-        free(syringe_scratch_released);
-        syringe_scratch_released = 0;
-    }
 }
 
 static void syringe_scratch_setup(void) {
@@ -70,7 +58,6 @@ static void syringe_scratch_setup(void) {
 }
 
 void *syringe_scratch_push_slow(uintptr_t size) {
-    syringe_scratch_forget_released();
     if (!syringe_scratch_base) {
         pthread_once(&syringe_scratch_once, syringe_scratch_setup);
         unsigned char *base = aligned_alloc(16, syringe_scratch_size);
@@ -87,7 +74,6 @@ void *syringe_scratch_push_slow(uintptr_t size) {
 }
 
 void *syringe_scratch_push_aligned(uintptr_t size, uintptr_t alignment) {
-    syringe_scratch_forget_released();
     uintptr_t rounded = (size + alignment - 1) & ~(alignment - 1);
     void *memory = aligned_alloc(alignment, rounded ? rounded : alignment);
     if (!memory) abort();
@@ -95,14 +81,5 @@ void *syringe_scratch_push_aligned(uintptr_t size, uintptr_t alignment) {
 }
 
 void syringe_scratch_pop_slow(void *memory) {
-    syringe_scratch_forget_released();
     free(memory);
-}
-
-void syringe_scratch_release_slow(void *memory) {
-    syringe_scratch_forget_released();
-    syringe_scratch_released = memory;
-    // Freed at the thread's exit if nothing frees it before: the key's destructor runs for a non-null value.
-    pthread_once(&syringe_scratch_once, syringe_scratch_setup);
-    if (!pthread_getspecific(syringe_scratch_key)) pthread_setspecific(syringe_scratch_key, memory);
 }

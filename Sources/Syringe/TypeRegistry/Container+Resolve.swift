@@ -1,5 +1,3 @@
-import SyringeShims
-
 extension Container {
     /// Resolves `Service`: runs or reuses its registration's factory according to its scope.
     ///
@@ -26,47 +24,31 @@ extension Container {
         return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
     }
 
-    /// The fast path's lookup of the plain type `type` (the metadata of the service type), and on a miss the
-    /// slow path: the published instance, with its read section open (the caller copies it out, then ends
-    /// the section); else an instance built into scratch memory that is given back already and stays
-    /// readable until the thread's next use of scratch memory, so the caller moves it out at once. Not
-    /// generic, so the call site passes the type, the file and the line only.
-    @inline(never)
-    func lookUpOrResolve(_ type: ObjectIdentifier, file: FileID, line: UInt) throws -> ResolvedPlain {
-        let found = lookUpPlain(type)
-        if let published = found.published {
-            return ResolvedPlain(value: UnsafeMutableRawPointer(mutating: published), reader: found.reader)
-        }
-        let service = unsafeBitCast(type, to: Any.Type.self)
-        let output = try buildPlain(service, found: found.entry, file: file, line: line, joinsAsync: false)
-        // Given back here rather than in a second call from the call site: less code in every app.
-        Scratch.release(output)
-        return ResolvedPlain(value: output, reader: nil)
-    }
-
-    /// The resolve of a plain type key made through a factory's ``Resolution``: the fast path and the slow
-    /// path, in code that is not specialised per service type.
     /// A top-level resolve of a plain type: the body of ``resolve(_:name:fileID:line:)``, compiled once.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func resolvePlain<Service>(file: FileID, line: UInt) throws -> Service {
-        let found = try lookUpOrResolve(ObjectIdentifier(Service.self), file: file, line: line)
-        if let reader = found.reader {
-            let instance = found.value.assumingMemoryBound(to: Service.self).pointee
-            syringe_read_end(reader)
-            return instance
-        }
-        return found.value.assumingMemoryBound(to: Service.self).move()
+        try resolvePlain(Service.self, file: file, line: line, joinsAsync: false)
     }
 
+    /// The resolve of a plain type key made through a factory's ``Resolution``, compiled once.
     @usableFromInline @inline(never) @_semantics("optimize.sil.specialize.generic.never")
     func resolveFromFactory<Service>(file: FileID, line: UInt) throws -> Service {
+        try resolvePlain(Service.self, file: file, line: line, joinsAsync: true)
+    }
+
+    /// The fast path's lookup of a plain type key (a published instance is copied out inside its read section),
+    /// else the slow path.
+    @inline(__always)
+    private func resolvePlain<Service>(
+        _ type: Service.Type, file: FileID, line: UInt, joinsAsync: Bool
+    ) throws -> Service {
         let found = lookUpPlain(ObjectIdentifier(Service.self))
         if let payload = found.published {
             let instance = payload.assumingMemoryBound(to: Service.self).pointee
-            syringe_read_end(found.reader.unsafelyUnwrapped)
+            ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        return try resolveSlow(Service.self, found: found.entry, file: file, line: line, joinsAsync: true)
+        return try resolveSlow(Service.self, found: found.entry, file: file, line: line, joinsAsync: joinsAsync)
     }
 
     /// The slow path of a plain type key, after the fast path's lookup: `found` is the registration of this
@@ -138,7 +120,7 @@ extension Container {
         let found = lookUpFast(key, retaining: .own)
         if let payload = found.published {
             let instance = payload.assumingMemoryBound(to: Service.self).pointee
-            syringe_read_end(found.reader.unsafelyUnwrapped)
+            ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
         let output = Scratch.push(Service.self)

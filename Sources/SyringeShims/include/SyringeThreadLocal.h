@@ -43,7 +43,6 @@ void *_Nonnull syringe_scratch_push_slow(uintptr_t size);
 /// Room for `size` bytes aligned to more than 16 (`alignment`, a power of two): the heap, given back by pop.
 void *_Nonnull syringe_scratch_push_aligned(uintptr_t size, uintptr_t alignment);
 void syringe_scratch_pop_slow(void *_Nonnull memory);
-void syringe_scratch_release_slow(void *_Nonnull memory);
 
 static inline void *_Nonnull syringe_scratch_push(uintptr_t size) {
     uintptr_t needed = (size + 15) & ~(uintptr_t)15;
@@ -67,17 +66,6 @@ static inline void syringe_scratch_pop(void *_Nonnull memory) {
         syringe_scratch_top = (unsigned char *)memory;
     } else {
         syringe_scratch_pop_slow(memory);
-    }
-}
-
-/// Gives back the memory of the latest push at once, but leaves its bytes readable until the thread's next
-/// push or pop (memory of the heap is freed then): for a caller that moves a value out right after the call
-/// that built it, and so needs no second call to give the memory back.
-static inline void syringe_scratch_release(void *_Nonnull memory) {
-    if (__builtin_expect(syringe_scratch_in_region(memory), 1)) {
-        syringe_scratch_top = (unsigned char *)memory;
-    } else {
-        syringe_scratch_release_slow(memory);
     }
 }
 

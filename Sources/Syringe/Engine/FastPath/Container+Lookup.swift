@@ -131,19 +131,3 @@ struct PlainLookup {
         self.entry = entry
     }
 }
-
-/// Where `Container.lookUpOrResolve` found or built an instance.
-@frozen @usableFromInline
-struct ResolvedPlain {
-    /// The instance: published, inside the read section of `reader`; else built in scratch memory that is
-    /// given back already, to be moved out at once.
-    @usableFromInline let value: UnsafeMutableRawPointer
-    /// The current thread's reader record when the instance is published, `nil` when it was built.
-    @usableFromInline let reader: OpaquePointer?
-
-    @usableFromInline
-    init(value: UnsafeMutableRawPointer, reader: OpaquePointer?) {
-        self.value = value
-        self.reader = reader
-    }
-}

@@ -23,13 +23,6 @@ enum Scratch {
         syringe_scratch_pop(memory)
     }
 
-    /// Gives back the memory of the latest push now, leaving its bytes readable until the thread's next push
-    /// or pop: for a value the caller moves out right after the call that built it.
-    @inline(__always)
-    static func release(_ memory: UnsafeMutableRawPointer) {
-        syringe_scratch_release(memory)
-    }
-
     @inline(__always)
     static func pop<T>(_ memory: UnsafeMutableRawPointer, _ type: T.Type) {
         pop(memory)
