@@ -94,7 +94,7 @@ extension Container {
     }
 
     /// Resolves `Service`, which is not `Sendable`, with arguments from async code: an instance of a registration
-    /// bound to the main actor is handed out only on the main actor (see ``resolveAsync(_:name:isolation:fileID:line:)-(Service.Type,_,_,_,_)``).
+    /// bound to the main actor is handed out only on the main actor, as the overload without arguments does.
     ///
     /// ```swift
     /// let report: any Report = try await container.resolveAsync(arguments: 2)   // from main-actor code
