@@ -156,6 +156,26 @@ public struct ContainerScope: Sendable {
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "close() of \(opened.scope)") }
     }
 
+    /// Closes the scope without awaiting anything, for code that cannot await: when every hook is synchronous (and
+    /// main-actor hooks run on the main actor), they all run before it returns; otherwise all of them run in order
+    /// in a task of their own, as after a synchronous ``Container/reset(_:)-(Scope)``. A second close does nothing.
+    ///
+    /// ```swift
+    /// let scope = container.openScope(.request)
+    /// defer { try? scope.closeNow() }
+    /// ```
+    ///
+    /// - Throws: one ``ResolutionError`` listing each hook that threw before it returned (failures of hooks run in a
+    ///   task are not reported: use ``close(isolation:)`` to await them).
+    public func closeNow() throws {
+        switch opened.beginClose() {
+        case .done(let failures):
+            if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "closeNow() of \(opened.scope)") }
+        case .pending(let items):
+            Task { _ = await Disposal.runShielded(items, isolation: nil) }
+        }
+    }
+
     /// Closes the scope without waiting: synchronous hooks run now (when every hook is synchronous here), async
     /// ones in a task of their own; each failure goes to `report`. For places that cannot await (a `deinit`).
     package func closeNow(reporting report: @escaping @Sendable (ResolutionError) -> Void) {
