@@ -23,10 +23,14 @@ extension Container {
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
             if _slowPath(entry.scope.isCustom),
-                let (scope, head) = Engine.openScope(for: entry.scope, under: CurrentFrame.pointer)
+                let (scope, head) = Engine.unretainedOpenScope(for: entry.scope, under: CurrentFrame.pointer)
             {
-                return try produceScoped(
-                    entry, in: scope, head: head, requester: requester, into: output, arguments: arguments)
+                return try scope._withUnsafeGuaranteedRef { scope in
+                    try head._withUnsafeGuaranteedRef { head in
+                        try produceScoped(
+                            entry, in: scope, head: head, requester: requester, into: output, arguments: arguments)
+                    }
+                }
             }
             try produceStored(entry, slot: entry, in: nil, requester: requester, into: output, arguments: arguments)
         }

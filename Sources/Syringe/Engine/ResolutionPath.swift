@@ -79,6 +79,13 @@ enum Engine {
     /// instance), then settles its commits.
     @inline(never)
     static func finish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) throws {
+        // The common end of a scoped build: nothing deferred, nothing pending, no taint.
+        if case .scoped(let build) = role, !frame.pointee.isShared, frame.pointee.taint == .max,
+            (frame.pointee.root ?? frame).pointee.context == nil
+        {
+            _ = build.finish()
+            return
+        }
         if frame.pointee.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
         settle(frame, role: role)
     }
@@ -273,11 +280,12 @@ enum BuildRole {
         /// Keeps the instance in the slot and wakes the waiters; `false` when the scope was closed meanwhile (the
         /// instance is then still where it was built, for the builder to dispose of).
         func finish() -> Bool {
-            let entry = entry.takeUnretainedValue()
-            if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
-            if slot.finish(entry, sequence: Instance.nextSequence()) { return true }
-            if instance != nil { entry.service.destroy(slot.payload) }
-            return false
+            entry._withUnsafeGuaranteedRef { entry in
+                if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
+                if slot.finish(entry, sequence: Instance.nextSequence()) { return true }
+                if instance != nil { entry.service.destroy(slot.payload) }
+                return false
+            }
         }
 
         /// Ends a build whose instance is not kept (a failed resolution): destroys what the slot holds of it and

@@ -33,6 +33,32 @@ extension Engine {
         return nil
     }
 
+    /// ``openScope(for:under:)`` for a synchronous resolve under `frame`, unretained: the resolution's scopes are
+    /// kept alive by whoever started it, and the task's by its binding, for as long as the resolve runs.
+    @inline(__always)
+    static func unretainedOpenScope(
+        for scope: Scope, under frame: UnsafeMutablePointer<Frame>?
+    ) -> (scope: Unmanaged<OpenedScope>, head: Unmanaged<OpenedScope>)? {
+        let head: Unmanaged<OpenedScope>
+        if let scopes = frame?.pointee.scopes {
+            head = scopes
+        } else if let bound = TaskScopes.head {
+            // The binding holds it while this task runs the resolve.
+            head = Unmanaged.passUnretained(bound)
+        } else {
+            return nil
+        }
+        var node = head
+        while true {
+            let matches = node._withUnsafeGuaranteedRef { $0.scope == scope || $0.isEveryScope }
+            if matches { return (node, head) }
+            guard let outer = node._withUnsafeGuaranteedRef({ $0.outer.map(Unmanaged.passUnretained) }) else {
+                return nil
+            }
+            node = outer
+        }
+    }
+
     /// The innermost open scope of the current resolution or task, where a scope opened now links to.
     static var innermostScope: OpenedScope? {
         currentFrame?.pointee.scopes?.takeUnretainedValue() ?? TaskScopes.head

@@ -113,9 +113,9 @@ enum Disposal {
     static func allSynchronousHere(_ slots: UnsafeBufferPointer<ScopeSlot>) -> Bool {
         var mainActor = false
         for slot in slots {
-            let entry = slot.entry
-            if entry.hasAsyncDisposeHooks { return false }
-            mainActor = mainActor || entry.hasMainActorDisposeHooks
+            let (async, onMain) = slot.withEntry { ($0.hasAsyncDisposeHooks, $0.hasMainActorDisposeHooks) }
+            if async { return false }
+            mainActor = mainActor || onMain
         }
         return !mainActor || MainActorCheck.isCurrent
     }
@@ -125,17 +125,18 @@ enum Disposal {
     static func runSync(_ slots: UnsafeBufferPointer<ScopeSlot>) -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for slot in slots {
-            let entry = slot.entry
-            guard entry.hasDisposeHooks else { continue }
-            for hook in entry.disposeHooks {
-                switch hook {
-                case .sync(let run, let place), .mainActor(let run, let place):
-                    do {
-                        try run(slot.payload)
-                    } catch {
-                        failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
+            slot.withEntry { entry in
+                guard entry.hasDisposeHooks else { return }
+                for hook in entry.disposeHooks {
+                    switch hook {
+                    case .sync(let run, let place), .mainActor(let run, let place):
+                        do {
+                            try run(slot.payload)
+                        } catch {
+                            failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
+                        }
+                    case .async: continue
                     }
-                case .async: continue
                 }
             }
         }

@@ -68,7 +68,9 @@ class ScopeSlots: @unchecked Sendable {
         if layoutWord > ScopeSlots.laying {
             // What the slots keep goes with the scope: no task can read a slot once nothing holds the scope.
             forEachSlot { slot in
-                if AtomicWord.load(slot.state) == ScopeSlot.done { slot.entry.service.destroy(slot.payload) }
+                if AtomicWord.load(slot.state) == ScopeSlot.done {
+                    slot.withEntry { $0.service.destroy(slot.payload) }
+                }
             }
             let base = UnsafeMutableRawPointer(bitPattern: words[Word.base])
             if base != inlineSlots { RawMemory.deallocate(base) }
@@ -241,6 +243,13 @@ struct ScopeSlot {
     var entry: Entry {
         Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
             .takeUnretainedValue()
+    }
+
+    /// Runs `body` with ``entry``, borrowed (no reference count touched: the scope's layout keeps it).
+    @inline(__always)
+    func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
+        try Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef(body)
     }
 
     /// The instance's place in the order of completed builds. Once done only.
