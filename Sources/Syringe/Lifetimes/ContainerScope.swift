@@ -87,8 +87,7 @@ public struct ContainerScope: Sendable {
         }
     }
 
-    /// Resolves `Service` in this scope from async code: async factories too (see
-    /// ``Container/resolveAsync(_:name:isolation:fileID:line:)-(Service.Type,_,_,_,_)``).
+    /// Resolves `Service` in this scope from async code: async factories too, as `Container.resolveAsync` does.
     ///
     /// ```swift
     /// let work = try await scope.resolveAsync(UnitOfWork.self)
