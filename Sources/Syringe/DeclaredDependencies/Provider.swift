@@ -45,7 +45,11 @@ extension Provider: DeferredDependency {
 
     static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Provider {
         let name = key.name
-        let scope = ScopeCapture()
+        guard let scope = ScopeCapture.current else {
+            return Provider {
+                try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            }
+        }
         return Provider {
             try scope.run {
                 try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)

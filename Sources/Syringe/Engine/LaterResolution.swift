@@ -63,18 +63,19 @@ final class LaterResolution: @unchecked Sendable {
 final class ScopeCapture: @unchecked Sendable {
     /// Held weakly: an instance of the scope may hold the handle.
     private weak var scope: OpenedScope?
-    private let hadScope: Bool
 
-    /// Captures the innermost open scope of the resolution running on this thread (or in this task's async build).
-    init() {
-        let scope = Engine.currentFrame?.pointee.scopes?.takeUnretainedValue()
-        self.scope = scope
-        hadScope = scope != nil
+    /// The innermost open scope of the resolution running on this thread (or in this task's async build), if any.
+    static var current: ScopeCapture? {
+        guard let scope = Engine.currentFrame?.pointee.scopes?.takeUnretainedValue() else { return nil }
+        return ScopeCapture(scope)
     }
 
-    /// Runs `body` (a resolve) in the captured scope, if there was one.
+    private init(_ scope: OpenedScope) {
+        self.scope = scope
+    }
+
+    /// Runs `body` (a resolve) in the captured scope, or, once it is gone, refusing the instances of any scope.
     func run<Result>(_ body: () throws -> Result) throws -> Result {
-        guard hadScope else { return try body() }
         let scope = self.scope ?? OpenedScope.ended
         var frame = Frame(continuing: nil, parent: CurrentFrame.pointer, heldBy: nil)
         frame.scopes = Unmanaged.passUnretained(scope)
