@@ -251,7 +251,10 @@ extension Container {
                         throw Diagnostics.factoryError(entry, error)
                     }
                     constructed = true
-                    if role.hasInstance || entry.hasCreatedHooks {
+                    if case .scoped = role, !entry.hasCreatedHooks {
+                        // A scoped build into its slot without hooks: a cycle closed later reads it from here.
+                        frame.pointee.constructed = payload
+                    } else if role.hasInstance || entry.hasCreatedHooks {
                         try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
                     }
                 }
