@@ -29,9 +29,10 @@ let package = Package(
                 .plugin(name: "GenerateServicesPlugin"),
             ]
         ),
-        // The services of cases 1-4 and 7-9 and the hand-written code they are compared with, shared with
-        // PairedBenchmarks. Outside Benchmarks/, where ordo-one/benchmark would take an executable for a benchmark.
-        .target(name: "BenchmarkFixtures", path: "Fixtures"),
+        // The services of cases 1-4, 7-9 and 11-13, the hand-written code they are compared with and the request
+        // scope's registrations, shared with PairedBenchmarks. Outside Benchmarks/, where ordo-one/benchmark would take an executable for a benchmark.
+        .target(
+            name: "BenchmarkFixtures", dependencies: [.product(name: "Syringe", package: "Syringe")], path: "Fixtures"),
         // Cases 1-4, hand-written and Syringe timed in one process (Scripts/paired-report.sh).
         .executableTarget(
             name: "PairedBenchmarks",

@@ -287,11 +287,33 @@ for case in ((3, "graph of 10"), (9, "unique with 2 singletons")):
             return d <= 1.05 * c, f"{duration(d)} vs {duration(c)} ({d / c:.2f}×)"
 
 
-@budget("withScope + 5 request-scoped services + their disposal ≤ 2× hand-written")
+@budget("an explicit scope + 5 request-scoped services + their disposal ≤ 2× hand-written")
 def _():
     s, b = get(11, "request scope of 5", "Syringe"), get(11, "request scope of 5", "Baseline")
     if s and b:
         return s <= 2 * b, f"{duration(s)} vs {duration(b)} ({s / b:.2f}×)"
+
+
+@budget("the same through withScope ≤ 3× hand-written")
+def _():
+    s, b = get(12, "withScope of 5", "Syringe"), get(12, "withScope of 5", "Baseline")
+    if s and b:
+        return s <= 3 * b, f"{duration(s)} vs {duration(b)} ({s / b:.2f}×)"
+
+
+@budget("each request-scoped build ≤ a unique build + 40 ns")
+def _():
+    s, b = get(13, "five builds in a scope", "Syringe"), get(13, "five builds in a scope", "Baseline")
+    if s and b:
+        over = (s - b) / 5
+        return over <= 40, f"{over:+.0f} ns per build ({duration(s)} vs {duration(b)} for five, in a scope each)"
+
+
+@budget("allocations: an explicit scope of 5 ≤ the 5 instances + 1")
+def _():
+    m, b = get(11, "request scope of 5", "Syringe", "mallocs"), get(11, "request scope of 5", "Baseline", "mallocs")
+    if m is not None and b is not None:
+        return m <= b + 1.005, f"{count(m)} mallocs/op; hand-written {count(b)}"
 
 
 @budget("verify() of 1,000 declared registrations ≤ 1 ms")

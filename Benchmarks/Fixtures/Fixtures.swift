@@ -1,5 +1,8 @@
 // The services of the cases that compare with hand-written code, and that code: shared by the benchmark
-// executable (ordo-one/benchmark, a process per case) and `PairedBenchmarks` (both in one process).
+// executable (ordo-one/benchmark, a process per case) and `PairedBenchmarks` (both in one process); and the
+// registrations of the request-scope cases, which both run.
+
+import Syringe
 
 // MARK: - Services
 
@@ -113,4 +116,103 @@ package struct BaselineHolder {
     package let single: Single
 
     @inlinable package init(_ manual: ManualContainer) { single = manual.single.get() }
+}
+
+// MARK: - Cases 11-13: a request scope
+
+extension Scope {
+    /// Cases 11-13's scope: one set of instances per open scope.
+    package static let request = Scope("request")
+}
+
+/// Case 11 and 12's registrations: the request's five objects in `.request`, each disposed of by a synchronous hook.
+/// Nonisolated, as a server writes its registrations (factories written in main-actor code would be main-actor ones).
+package nonisolated func makeRequestContainer() -> Container {
+    let requests = Container()
+    requests.register(RequestConnection.self, scope: .request) { RequestConnection() }
+        .onDispose { $0.dispose() }
+    requests.register(RequestLog.self, scope: .request) { RequestLog() }
+        .onDispose { $0.dispose() }
+    requests.register(RequestWork.self, scope: .request) { r in RequestWork(connection: try r.resolve()) }
+        .onDispose { $0.dispose() }
+    requests.register(RequestRepository.self, scope: .request) { r in
+        RequestRepository(work: try r.resolve(), log: try r.resolve())
+    }
+    .onDispose { $0.dispose() }
+    requests.register(RequestHandler.self, scope: .request) { r in
+        RequestHandler(repository: try r.resolve(), work: try r.resolve(), log: try r.resolve())
+    }
+    .onDispose { $0.dispose() }
+    return requests
+}
+
+/// Case 13's registrations: five services with no dependencies and no hooks, in `scope` (`.request`, or `.unique`
+/// for its baseline).
+package nonisolated func makeLeavesContainer(_ scope: Scope) -> Container {
+    let leaves = Container()
+    leaves.register(Leaf1.self, scope: scope) { Leaf1() }
+    leaves.register(Leaf2.self, scope: scope) { Leaf2() }
+    leaves.register(Leaf3.self, scope: scope) { Leaf3() }
+    leaves.register(Leaf4.self, scope: scope) { Leaf4() }
+    leaves.register(Leaf5.self, scope: scope) { Leaf5() }
+    return leaves
+}
+
+/// Case 13: one scope, five resolves of the leaves through it, closed.
+@inline(never) package func resolveFiveLeaves(in container: Container) async {
+    let scope = container.openScope(.request)
+    blackHoleValue(try! scope.resolve(Leaf1.self))
+    blackHoleValue(try! scope.resolve(Leaf2.self))
+    blackHoleValue(try! scope.resolve(Leaf3.self))
+    blackHoleValue(try! scope.resolve(Leaf4.self))
+    blackHoleValue(try! scope.resolve(Leaf5.self))
+    try! await scope.close()
+}
+
+/// Keeps `value` alive and opaque to the optimiser.
+@inline(never) package func blackHoleValue<Value>(_ value: Value) { withExtendedLifetime(value) {} }
+
+// One request's objects, each with a dispose function: a unit of work over a connection, a log, a repository and
+// the handler that uses them all.
+nonisolated(unsafe) package var disposals = 0
+
+package final class RequestConnection: Sendable {
+    @inlinable package init() {}
+    @inlinable package func dispose() { disposals &+= 1 }
+}
+package final class RequestLog: Sendable {
+    @inlinable package init() {}
+    @inlinable package func dispose() { disposals &+= 1 }
+}
+package final class RequestWork: Sendable {
+    package let connection: RequestConnection
+    @inlinable package init(connection: RequestConnection) { self.connection = connection }
+    @inlinable package func dispose() { disposals &+= 1 }
+}
+package final class RequestRepository: Sendable {
+    package let work: RequestWork, log: RequestLog
+    @inlinable package init(work: RequestWork, log: RequestLog) { (self.work, self.log) = (work, log) }
+    @inlinable package func dispose() { disposals &+= 1 }
+}
+package final class RequestHandler: Sendable {
+    package let repository: RequestRepository, work: RequestWork, log: RequestLog
+    @inlinable package init(repository: RequestRepository, work: RequestWork, log: RequestLog) {
+        (self.repository, self.work, self.log) = (repository, work, log)
+    }
+    @inlinable package func dispose() { disposals &+= 1 }
+}
+
+/// Cases 11 and 12 by hand: build one request's five objects, use the handler, dispose of each, newest first.
+@inline(never) package func handWrittenRequest(_ use: (RequestHandler) -> Void) {
+    let connection = RequestConnection()
+    let log = RequestLog()
+    let work = RequestWork(connection: connection)
+    let repository = RequestRepository(work: work, log: log)
+    let handler = RequestHandler(repository: repository, work: work, log: log)
+    use(handler)
+    handler.dispose()
+    repository.dispose()
+    work.dispose()
+    log.dispose()
+    connection.dispose()
 }

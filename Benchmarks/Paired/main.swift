@@ -1,4 +1,4 @@
-// Cases 1-4 of the benchmarks, hand-written code and Syringe timed in one process, round after round.
+// Cases 1-4 and 11-13 of the benchmarks, hand-written code and Syringe timed in one process, round after round.
 //
 // ordo-one/benchmark runs each benchmark in a process of its own; on a machine whose speed changes for
 // seconds at a time (a shared virtual machine), the baseline's process and Syringe's can run at different
@@ -85,3 +85,52 @@ for (number, name, baseline, syringe) in cases where only == nil || only == numb
     let (base, ours) = paired(baseline, syringe)
     print("paired case=\(number) name=\"\(name)\" baseline_ns=\(base) syringe_ns=\(ours)")
 }
+
+/// ``paired(_:_:)`` for loops that await (a scope's `close()` does not suspend when its hooks are synchronous).
+/// Nonisolated, as a server's request handling is: from the main actor, each call of a nonisolated async closure
+/// would hop to the global executor and back.
+nonisolated func paired(
+    _ baseline: () async -> Void, _ syringe: () async -> Void
+) async -> (baseline: Double, syringe: Double) {
+    var best = (baseline: Double.infinity, syringe: Double.infinity)
+    for _ in 0..<rounds {
+        var start = now()
+        for _ in 0..<operations { await baseline() }
+        best.baseline = min(best.baseline, Double(now() - start) / Double(operations))
+        start = now()
+        for _ in 0..<operations { await syringe() }
+        best.syringe = min(best.syringe, Double(now() - start) / Double(operations))
+    }
+    return best
+}
+
+// Cases 11-13: a request scope. 11 and 12 against the hand-written request; 13 against the same scope building
+// unique services (its "over", divided by 5, is what a request-scoped build adds to a unique one).
+nonisolated func runScopeCases(only: Int?) async {
+    let requests = makeRequestContainer()
+    let uniqueLeaves = makeLeavesContainer(.unique)
+    let requestLeaves = makeLeavesContainer(.request)
+    let scopeCases: [(number: Int, name: String, baseline: () async -> Void, syringe: () async -> Void)] = [
+        (
+            11, "explicit scope of 5", { handWrittenRequest { consume($0) } },
+            {
+                let scope = requests.openScope(.request)
+                consume(try! scope.resolve(RequestHandler.self))
+                try! await scope.close()
+            }
+        ),
+        (
+            12, "withScope of 5", { handWrittenRequest { consume($0) } },
+            { try! await requests.withScope(.request) { consume(try requests.resolve(RequestHandler.self)) } }
+        ),
+        (
+            13, "five builds in a scope", { await resolveFiveLeaves(in: uniqueLeaves) },
+            { await resolveFiveLeaves(in: requestLeaves) }
+        ),
+    ]
+    for (number, name, baseline, syringe) in scopeCases where only == nil || only == number {
+        let (base, ours) = await paired(baseline, syringe)
+        print("paired case=\(number) name=\"\(name)\" baseline_ns=\(base) syringe_ns=\(ours)")
+    }
+}
+await Task.detached { await runScopeCases(only: only) }.value

@@ -3,6 +3,7 @@
 #include "SyringeThreadLocal.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 _Thread_local void *syringe_current_frame_storage = 0;
@@ -35,6 +36,10 @@ uintptr_t syringe_stack_limit_slow(void) {
 
 uintptr_t syringe_thread_id(void) {
     return (uintptr_t)pthread_self();
+}
+
+void syringe_yield(void) {
+    sched_yield();
 }
 
 _Thread_local void *syringe_thread_slots[syringe_thread_slot_count] = {0};

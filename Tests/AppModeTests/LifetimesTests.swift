@@ -56,6 +56,24 @@ final class Checkout {
         #expect(work.rolledBack)
     }
 
+    @Test func anExplicitScopeIsResolvedThroughAndClosed() async throws {
+        let container = Container()
+        container.register(Database.self, scope: .singleton) { Database() }
+        container.register(UnitOfWork.self, scope: .request) { r in UnitOfWork(database: try r.resolve()) }
+            .onDispose { work async in await work.rollbackIfOpen() }
+        let scope = container.openScope(.request)
+        let work = try scope.resolve(UnitOfWork.self)
+        #expect(try await scope.resolveAsync(UnitOfWork.self) === work)
+        let bound = try await scope.withCurrent { try container.resolve(UnitOfWork.self) }
+        #expect(bound === work)
+        try await scope.close()  // the UnitOfWork is disposed of here
+        #expect(work.rolledBack)
+
+        let other = container.openScope(.request)
+        #expect(try other.resolve(UnitOfWork.self) !== work)
+        try other.closeNow()  // its async hook runs in a task of its own
+    }
+
     @Test func aCustomScopeIsDisposedOfAtLogout() async throws {
         let container = Container()
         container.register(Cart.self, scope: .session) { Cart() }

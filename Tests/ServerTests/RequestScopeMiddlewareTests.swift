@@ -2,9 +2,11 @@
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Logging
 import Syringe
-import SyringeHummingbird
 import Testing
+
+@testable import SyringeHummingbird
 
 /// A request-scoped object that records its end.
 final class Work: Sendable {
@@ -132,6 +134,98 @@ struct RequestScopeMiddlewareTests {
         #expect(try await events.waitForCount(2).filter { $0.hasPrefix("dispose") }.count == 2)
     }
 
+    /// The handler runs in the request's own task: the middleware starts none.
+    @Test func theHandlerRunsInTheRequestsTask() async throws {
+        let container = container(Recorder())
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: TaskRecordingMiddleware<BasicRequestContext>())
+        router.add(middleware: RequestScopeMiddleware(container: container))
+        router.get("/task") { _, _ -> String in
+            let here = withUnsafeCurrentTask { $0?.hashValue }
+            #expect(here != nil && here == RequestTask.outer)
+            return "\(try container.resolve(Work.self).id)"
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/task", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    /// A body in memory: the scope closes when the handler returns.
+    @Test func aBodyInMemoryEndsTheScopeWhenTheHandlerReturns() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/memory") { _, _ -> Response in
+                let work = try container.resolve(Work.self)
+                return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: "work \(work.id)")))
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/memory", method: .get) { response in
+                #expect(String(buffer: response.body).hasPrefix("work "))
+            }
+        }
+        #expect(try await events.waitForCount(1).count == 1)
+    }
+
+    /// A streamed body is written with the request's scope bound: what it resolves is the request's.
+    @Test func aStreamedBodyResolvesInTheRequestsScope() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/stream") { _, _ -> Response in
+                let work = try container.resolve(Work.self)
+                return Response(
+                    status: .ok,
+                    body: ResponseBody { writer in
+                        let again = try container.resolve(Work.self)
+                        try await writer.write(ByteBuffer(string: again === work ? "same" : "other"))
+                        try await writer.finish(nil)
+                    })
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/stream", method: .get) { #expect(String(buffer: $0.body) == "same") }
+        }
+        #expect(try await events.waitForCount(1).count == 1)
+    }
+
+    /// A streamed body whose writing fails (as when the connection drops): the scope still closes.
+    @Test func aStreamThatFailsStillEndsTheScope() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container) { router in
+            router.get("/broken") { _, _ -> Response in
+                _ = try container.resolve(Work.self)
+                return Response(
+                    status: .ok,
+                    body: ResponseBody { writer in
+                        try await writer.write(ByteBuffer(string: "a"))
+                        throw Failure()
+                    })
+            }
+        }
+        try await app.test(.live) { client in
+            _ = try? await client.execute(uri: "/broken", method: .get) { _ in }
+        }
+        #expect(try await events.waitForCount(1).filter { $0.hasPrefix("dispose") }.count == 1)
+    }
+
+    /// A streamed response that the server drops unwritten (a closed connection): its scope closes when the body
+    /// is released.
+    @Test func aStreamDroppedUnwrittenEndsTheScope() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let scope = container.openScope(.request)
+        let work = try scope.resolve(Work.self)
+        var end: RequestEnd? = RequestEnd(scope, logger: Logger(label: "test"))
+        #expect(end != nil && events.all.isEmpty)
+        end = nil
+        #expect(events.all == ["dispose \(work.id)"])
+        #expect(scope.isClosed)
+    }
+
     @Test func factoriesSeeTheCurrentRequest() async throws {
         let container = Container()
         container.register(String.self, name: "request", scope: .request) { r in
@@ -151,6 +245,20 @@ struct RequestScopeMiddlewareTests {
         // Outside a request there is none, and the error says so.
         let error = #expect(throws: ResolutionError.self) { try container.resolve(String.self, name: "request") }
         #expect(error?.underlyingError is NoCurrentRequest)
+    }
+}
+/// Records the task that handles each request, before `RequestScopeMiddleware` runs.
+enum RequestTask {
+    @TaskLocal static var outer: Int?
+}
+
+struct TaskRecordingMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        try await RequestTask.$outer.withValue(withUnsafeCurrentTask { $0?.hashValue }) {
+            try await next(request, context)
+        }
     }
 }
 #endif

@@ -1,56 +1,10 @@
-// The services of cases 5, 6 and 11, the hand-written locator and request, and the swift-dependencies keys
-// (the services of cases 1-4 and 7-9 and their hand-written code are in BenchmarkFixtures).
+// The services of cases 5 and 6, the hand-written locator, and the swift-dependencies keys (the services of
+// cases 1-4, 7-9 and 11-13 and their hand-written code are in BenchmarkFixtures).
 
 import BenchmarkFixtures
 import Dependencies
 import Dispatch
 import Foundation
-
-// Case 11: one request's objects, each with a dispose function: a unit of work over a connection, a log,
-// a repository and the handler that uses them all.
-nonisolated(unsafe) var disposals = 0
-
-final class RequestConnection: Sendable {
-    init() {}
-    func dispose() { disposals &+= 1 }
-}
-final class RequestLog: Sendable {
-    init() {}
-    func dispose() { disposals &+= 1 }
-}
-final class RequestWork: Sendable {
-    let connection: RequestConnection
-    init(connection: RequestConnection) { self.connection = connection }
-    func dispose() { disposals &+= 1 }
-}
-final class RequestRepository: Sendable {
-    let work: RequestWork, log: RequestLog
-    init(work: RequestWork, log: RequestLog) { (self.work, self.log) = (work, log) }
-    func dispose() { disposals &+= 1 }
-}
-final class RequestHandler: Sendable {
-    let repository: RequestRepository, work: RequestWork, log: RequestLog
-    init(repository: RequestRepository, work: RequestWork, log: RequestLog) {
-        (self.repository, self.work, self.log) = (repository, work, log)
-    }
-    func dispose() { disposals &+= 1 }
-}
-
-/// Case 11 by hand: build one request's five objects, use the handler, dispose of each, newest first.
-@inline(never) func handWrittenRequest(_ use: (RequestHandler) -> Void) {
-    let connection = RequestConnection()
-    let log = RequestLog()
-    let work = RequestWork(connection: connection)
-    let repository = RequestRepository(work: work, log: log)
-    let handler = RequestHandler(repository: repository, work: work, log: log)
-    use(handler)
-    handler.dispose()
-    repository.dispose()
-    work.dispose()
-    log.dispose()
-    connection.dispose()
-}
-
 
 /// A minimal hand-written service locator (cases 5 and 6): a dictionary of factories keyed by type.
 /// Not thread-safe, no scopes, no diagnostics.
@@ -65,7 +19,6 @@ final class BaselineLocator {
         factories[ObjectIdentifier(type)]!() as! Service
     }
 }
-
 
 // MARK: - swift-dependencies
 

@@ -21,9 +21,12 @@
 //   9 unique with 2 singletons   a new service built from two kept ones
 //   3 and 9 as "Syringe using": the same registrations declared (`using: Root.init`) instead of closures;
 //                       the report's "vs Syringe" column is the price of declaring
-//  11 request scope of 5   `withScope(.request)` resolving a handler built from 4 other request-scoped
-//                       services, each disposed of (a sync onDispose) when the scope ends; by hand: build
+//  11 request scope of 5   an explicit scope (`openScope(.request)`) resolving a handler built from 4 other
+//                       request-scoped services, each disposed of (a sync onDispose) by `close()`; by hand: build
 //                       the same 5 objects, call each one's dispose, release them
+//  12 withScope of 5   the same through `withScope(.request)`
+//  13 five builds in a scope   an explicit scope resolving 5 request-scoped services without dependencies or hooks;
+//                       the baseline: the same with 5 unique ones (the difference / 5: a scoped build over a unique one)
 //  10 verify 1000 declared   `verify()` of 1,000 declared registrations with 0-2 dependencies each (ops: 1)
 
 import Benchmark
@@ -238,7 +241,11 @@ let benchmarks: @Sendable () -> Void = {
         Generated.resolveAll(from: container)
     }
     batch("Dependencies: 5 register+resolve 1000", ops: 1, maxIterations: 500) { _ in
-        withDependencies { Generated.overrideAll(&$0) } operation: { Generated.readAll() }
+        withDependencies {
+            Generated.overrideAll(&$0)
+        } operation: {
+            Generated.readAll()
+        }
     }
 
     // MARK: 6 resolve the 1st vs the 1,000th of 1,000 registrations
@@ -299,31 +306,36 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try declared1000.verify())
     }
 
-    // MARK: 11 a request scope: 5 request-scoped services built, used and disposed of
+    // MARK: 11-13 a request scope: 5 request-scoped services built, used and disposed of
 
-    let requests = Syringe.Container()
-    requests.register(RequestConnection.self, scope: .request) { RequestConnection() }
-        .onDispose { $0.dispose() }
-    requests.register(RequestLog.self, scope: .request) { RequestLog() }
-        .onDispose { $0.dispose() }
-    requests.register(RequestWork.self, scope: .request) { r in RequestWork(connection: try r.resolve()) }
-        .onDispose { $0.dispose() }
-    requests.register(RequestRepository.self, scope: .request) { r in
-        RequestRepository(work: try r.resolve(), log: try r.resolve())
-    }
-    .onDispose { $0.dispose() }
-    requests.register(RequestHandler.self, scope: .request) { r in
-        RequestHandler(repository: try r.resolve(), work: try r.resolve(), log: try r.resolve())
-    }
-    .onDispose { $0.dispose() }
-
+    let requests = makeRequestContainer()
     micro("Baseline: 11 request scope of 5") { benchmark in
         for _ in benchmark.scaledIterations { handWrittenRequest { blackHole($0) } }
     }
     Benchmark("Syringe: 11 request scope of 5", configuration: .init(tags: ["ops": "1000"])) { benchmark async throws in
         for _ in benchmark.scaledIterations {
+            let scope = requests.openScope(.request)
+            blackHole(try scope.resolve(RequestHandler.self))
+            try await scope.close()
+        }
+    }
+    micro("Baseline: 12 withScope of 5") { benchmark in
+        for _ in benchmark.scaledIterations { handWrittenRequest { blackHole($0) } }
+    }
+    Benchmark("Syringe: 12 withScope of 5", configuration: .init(tags: ["ops": "1000"])) { benchmark async throws in
+        for _ in benchmark.scaledIterations {
             try await requests.withScope(.request) { blackHole(try requests.resolve(RequestHandler.self)) }
         }
+    }
+    // Each request-scoped build against a unique one: both open a scope, resolve five leaves through it and close
+    // it; the baseline's leaves are unique. The difference, divided by 5, is what a request-scoped build adds.
+    let uniqueLeaves = makeLeavesContainer(.unique)
+    let requestLeaves = makeLeavesContainer(.request)
+    Benchmark("Baseline: 13 five builds in a scope", configuration: .init(tags: ["ops": "1000"])) { benchmark async in
+        for _ in benchmark.scaledIterations { await resolveFiveLeaves(in: uniqueLeaves) }
+    }
+    Benchmark("Syringe: 13 five builds in a scope", configuration: .init(tags: ["ops": "1000"])) { benchmark async in
+        for _ in benchmark.scaledIterations { await resolveFiveLeaves(in: requestLeaves) }
     }
 
     // MARK: 7 singleton resolves on one thread vs two at once (same total; ops: the total)
@@ -400,11 +412,6 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
-}
-
-extension Syringe.Scope {
-    /// Case 11's scope: one set of instances per `withScope(.request)` call.
-    static let request = Syringe.Scope("request")
 }
 
 /// Case 4 with Syringe: the holder's `@Injected` property, resolved from `Container.shared`.

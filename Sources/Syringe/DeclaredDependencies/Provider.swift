@@ -12,8 +12,9 @@
 ///
 /// Each call is a resolve of `Value` on the container that made the provider, with the rules of its scope: a
 /// `.unique` value is new each time, a `.singleton` the same, a request-scoped one that of the current
-/// `withScope` call. A call made while a factory runs joins that resolution; any other call is a top-level
-/// resolve of its own. `Sendable` when its value is.
+/// `withScope` call, or of the open scope whose build made the provider (see ``ContainerScope``). A call made
+/// while a factory runs joins that resolution; any other call is a top-level resolve of its own. `Sendable` when
+/// its value is.
 public struct Provider<Value> {
     private let make: @Sendable () throws -> Value
 
@@ -44,8 +45,15 @@ extension Provider: DeferredDependency {
 
     static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Provider {
         let name = key.name
+        guard let scope = ScopeCapture.current else {
+            return Provider {
+                try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            }
+        }
         return Provider {
-            try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            try scope.run {
+                try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            }
         }
     }
 }

@@ -14,13 +14,14 @@ final class AsyncFrame: @unchecked Sendable {
     /// The innermost async build of the current task.
     @TaskLocal static var current: AsyncFrame?
 
-    init(entry: Entry, parent: AsyncFrame?, ticket: BuildTicket?) {
+    init(entry: Entry, parent: AsyncFrame?, role: BuildRole) {
         self.entry = entry
         self.parent = parent
         context = parent?.context ?? ResolutionContext()
         frame = RawMemory.allocate(byteCount: MemoryLayout<Frame>.stride).bindMemory(to: Frame.self, capacity: 1)
         frame.initialize(to: Frame(entry: entry, parent: parent?.frame, execution: .current, isShared: true))
-        frame.pointee.ticket = ticket.map(Unmanaged.passUnretained)
+        frame.pointee.keeps = role.isBoundary
+        if case .scoped(let build) = role { frame.pointee.scopes = build.head }
         if parent == nil {
             frame.pointee.root = frame
             frame.pointee.context = Unmanaged.passUnretained(context)

@@ -22,8 +22,76 @@ extension Container {
         case .stored:
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
-            try produceStored(
-                entry, slot: try slot(for: entry), requester: requester, into: output, arguments: arguments)
+            if _slowPath(entry.scope.isCustom),
+                let (scope, head) = Engine.unretainedOpenScope(for: entry.scope, under: CurrentFrame.pointer)
+            {
+                return try scope._withUnsafeGuaranteedRef { scope in
+                    try head._withUnsafeGuaranteedRef { head in
+                        try produceScoped(
+                            entry, in: scope, head: head, requester: requester, into: output, arguments: arguments)
+                    }
+                }
+            }
+            try produceStored(entry, slot: entry, in: nil, requester: requester, into: output, arguments: arguments)
+        }
+    }
+
+    /// The instance of a custom scope's registration in an open scope: the one in its slot, else built there once
+    /// however many tasks of the scope ask at the same time. No lock: the slot's state word decides who builds.
+    @inline(never)
+    private func produceScoped(
+        _ entry: Entry, in scope: OpenedScope, head: OpenedScope, requester: Container,
+        into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+    ) throws {
+        if _slowPath(scope.isClosed) { throw Diagnostics.scopeEnded(entry) }
+        let parent = CurrentFrame.pointer
+        try Engine.refuseCaptive(entry, from: parent ?? AsyncFrame.current?.frame)
+        guard let slot = scope.slot(for: entry) else {
+            guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
+            return try produceStored(
+                entry, slot: overflow, in: scope, requester: requester, into: output, arguments: arguments)
+        }
+        if let parent {
+            if try reenter(entry, from: parent, into: output) { return }
+            if let context = Engine.existingContext(of: parent), let pending = context.pendingInstance(for: slot) {
+                entry.service.copy(from: pending.build.payload, to: output)
+                Engine.taint(parent, with: pending.holder)
+                return
+            }
+        }
+        while true {
+            switch slot.readOrClaim(in: scope, for: Frame.execution(of: parent)) {
+            case .kept:
+                entry.service.copy(from: slot.payload, to: output)
+                return
+            case .closed:
+                throw Diagnostics.scopeEnded(entry)
+            case .building(let ticket):
+                try WaitGraph.wait(for: ticket, of: entry, under: parent)
+            case .claimed:
+                do {
+                    try build(
+                        entry, role: .scoped(.init(scope, slot, entry, head: head)), in: self, into: slot.payload,
+                        arguments: arguments)
+                } catch {
+                    slot.abandon()
+                    throw error
+                }
+                if _slowPath(!slot.isDone) {
+                    // Kept when an outer frame finishes (a cycle closed by a hook): this resolution uses it now.
+                    if let parent, let context = Engine.existingContext(of: parent),
+                        context.pendingInstance(for: slot) != nil
+                    {
+                        entry.service.copy(from: slot.payload, to: output)
+                        return
+                    }
+                    // The scope was closed while the factory ran: nobody would dispose of the instance.
+                    Disposal.runNow([Disposal.Item(entry: entry, instance: .moving(entry.service, from: slot.payload))])
+                    throw Diagnostics.scopeEnded(entry)
+                }
+                entry.service.copy(from: slot.payload, to: output)
+                return
+            }
         }
     }
 
@@ -48,8 +116,8 @@ extension Container {
     /// The instance of a stored scope: the kept one, else built exactly once however many threads and tasks
     /// ask at the same time.
     private func produceStored(
-        _ entry: Entry, slot: InstanceSlot, requester: Container, into output: UnsafeMutableRawPointer,
-        arguments: UnsafeRawPointer?
+        _ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?, requester: Container,
+        into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
     ) throws {
         let parent = CurrentFrame.pointer
         if let parent {
@@ -71,13 +139,7 @@ extension Container {
                 throw Diagnostics.typeMismatch(
                     entry.key, entry: entry, overrideType: type(of: object), getterType: entry.key.serviceType)
             case .building(let ticket):
-                let execution = Frame.execution(of: parent)
-                let chain = Frame.executions(from: parent).union([execution])
-                guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
-                    try Diagnostics.throwWaitCycle(entry)
-                }
-                ticket.wait()
-                WaitGraph.endWaiting(execution, for: ticket)
+                try WaitGraph.wait(for: ticket, of: entry, under: parent)
             case .claimed(let ticket, let epoch):
                 let instance = Instance.make(entry.service)
                 do {
@@ -89,7 +151,7 @@ extension Container {
                     throw error
                 }
                 if _slowPath(instance.sequence == 0) {
-                    if let ended = endedDuringBuild(entry, slot: slot) {
+                    if let ended = endedDuringBuild(entry, slot: slot, in: scope) {
                         Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
                         throw ended
                     }
@@ -136,14 +198,14 @@ extension Container {
     }
 
     /// Why a stored build that its slot did not keep (its instance has no place in the order of completed
-    /// builds) was refused: its container was shut down, or the `withScope` call that owns its slot ended, while
-    /// it ran. Nobody would ever dispose of such an instance, so the caller disposes of it and throws this.
-    /// `nil` for a build a `reset` overtook (its instance is the caller's, as a unique one is), or one whose
-    /// commit waits for an ancestor's frame.
-    func endedDuringBuild(_ entry: Entry, slot: InstanceSlot) -> ResolutionError? {
+    /// builds) was refused: its container was shut down, or the open scope that owns its slot (`scope`) was
+    /// closed, while it ran. Nobody would ever dispose of such an instance, so the caller disposes of it and
+    /// throws this. `nil` for a build a `reset` overtook (its instance is the caller's, as a unique one is), or
+    /// one whose commit waits for an ancestor's frame.
+    func endedDuringBuild(_ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?) -> ResolutionError? {
         if slot === entry { return closed.isSet ? Diagnostics.shutDown(entry) : nil }
-        guard let bound = TaskSlotsChain.slots(for: entry.scope), bound.slot(for: entry) == nil else { return nil }
-        return bound.ended(entry)
+        guard let scope, scope.isClosed else { return nil }
+        return Diagnostics.scopeEnded(entry)
     }
 
     /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has
@@ -172,7 +234,13 @@ extension Container {
             try Diagnostics.throwCycle(entry)
         }
         var frame = Frame(entry: entry, parent: parent, execution: Engine.execution(under: parent))
-        frame.ticket = role.ticket.map(Unmanaged.passUnretained)
+        switch role {
+        case .stored: frame.keeps = true
+        case .scoped(let build):
+            frame.keeps = true
+            frame.scopes = build.head
+        case .unique, .graph: break
+        }
         var constructed = false
         do {
             try withUnsafeMutablePointer(to: &frame) { (frame) in
@@ -183,14 +251,17 @@ extension Container {
                         throw Diagnostics.factoryError(entry, error)
                     }
                     constructed = true
-                    if role.hasInstance || entry.hasCreatedHooks {
+                    if case .scoped = role, !entry.hasCreatedHooks {
+                        // A scoped build into its slot without hooks: a cycle closed later reads it from here.
+                        frame.pointee.constructed = payload
+                    } else if role.hasInstance || entry.hasCreatedHooks {
                         try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
                     }
                 }
             }
         } catch {
             // A unique instance lives in the caller's memory, which must be left uninitialised on failure.
-            if constructed, case .unique = role { entry.service.destroy(payload) }
+            if constructed, role.ownsPayload { entry.service.destroy(payload) }
             throw error
         }
     }
@@ -228,7 +299,10 @@ extension Container {
                 return false
             }
             return context.graphRecord(.init(entry, requester)) != nil
-        case .stored: return (try? slot(for: entry))?.keptValue != nil
+        case .stored:
+            guard entry.scope.isCustom, let (scope, _) = Engine.openScope(for: entry.scope, under: CurrentFrame.pointer)
+            else { return entry.keptValue != nil }
+            return scope.keeps(entry)
         }
     }
 

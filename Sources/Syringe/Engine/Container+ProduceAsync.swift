@@ -27,13 +27,65 @@ extension Container {
                 entry, role: .graph(graphKey, instance), in: requester, into: instance, arguments: arguments)
             return parent?.context.graphRecord(graphKey)?.instance ?? instance
         case .stored:
+            if entry.scope.isCustom, let (scope, head) = Engine.openScope(for: entry.scope, under: parent?.frame) {
+                return try await produceScopedAsync(
+                    entry, in: scope, head: head, requester: requester, arguments: arguments)
+            }
+            return try await produceStoredAsync(entry, slot: entry, in: nil, requester: requester, arguments: arguments)
+        }
+    }
+
+    /// The instance of a custom scope's registration in an open scope, for the async engine (see `produceScoped`):
+    /// built into an instance of its own, copied into the slot when kept.
+    private func produceScopedAsync(
+        _ entry: Entry, in scope: OpenedScope, head: OpenedScope, requester: Container, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        if _slowPath(scope.isClosed) { throw Diagnostics.scopeEnded(entry) }
+        let parent = AsyncFrame.current
+        try Engine.refuseCaptive(entry, from: parent?.frame)
+        guard let slot = scope.slot(for: entry) else {
+            guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
             return try await produceStoredAsync(
-                entry, slot: try slot(for: entry), requester: requester, arguments: arguments)
+                entry, slot: overflow, in: scope, requester: requester, arguments: arguments)
+        }
+        if let parent {
+            if let reentered = try reentered(entry, from: parent.frame) { return reentered }
+            if let pending = parent.context.pendingInstance(for: slot) {
+                Engine.taint(parent.frame, with: pending.holder)
+                return pending.build.instance ?? .copying(entry.service, from: pending.build.payload)
+            }
+        }
+        let execution = ExecutionID.current
+        while true {
+            switch slot.readOrClaim(in: scope, for: execution) {
+            case .kept:
+                return .copying(entry.service, from: slot.payload)
+            case .closed:
+                throw Diagnostics.scopeEnded(entry)
+            case .building(let ticket):
+                try await WaitGraph.wait(for: ticket, of: entry, by: execution, under: parent?.frame)
+            case .claimed:
+                let instance = Instance.make(entry.service)
+                do {
+                    try await buildAsync(
+                        entry, role: .scoped(.init(scope, slot, entry, head: head, instance: instance)), in: self,
+                        into: instance, arguments: arguments)
+                } catch {
+                    slot.abandon()
+                    throw error
+                }
+                if _slowPath(!slot.isDone), parent?.context.pendingInstance(for: slot) == nil {
+                    // The scope was closed while the factory ran: nobody would dispose of the instance.
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    throw Diagnostics.scopeEnded(entry)
+                }
+                return instance
+            }
         }
     }
 
     private func produceStoredAsync(
-        _ entry: Entry, slot: InstanceSlot, requester: Container, arguments: (any Sendable)?
+        _ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?, requester: Container, arguments: (any Sendable)?
     ) async throws -> Instance {
         let parent = AsyncFrame.current
         if let parent {
@@ -58,13 +110,7 @@ extension Container {
                 instance.markInitialized()
                 return instance
             case .building(let ticket):
-                let chain = Frame.executions(from: parent?.frame).union([execution])
-                guard WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
-                    try Diagnostics.throwWaitCycle(entry)
-                }
-                let ended = await ticket.waitAsync()
-                WaitGraph.endWaiting(execution, for: ticket)
-                if !ended { throw Diagnostics.cancelledWait(entry) }
+                try await WaitGraph.wait(for: ticket, of: entry, by: execution, under: parent?.frame)
             case .claimed(let ticket, let epoch):
                 let instance = Instance.make(entry.service)
                 do {
@@ -75,7 +121,7 @@ extension Container {
                     slot.abandon(ticket)
                     throw error
                 }
-                if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot) {
+                if _slowPath(instance.sequence == 0), let ended = endedDuringBuild(entry, slot: slot, in: scope) {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     throw ended
                 }
@@ -133,7 +179,7 @@ extension Container {
         if case .unique = role, let parent, Frame.building(entry, from: parent.frame) != nil {
             try Diagnostics.throwCycle(entry)
         }
-        let box = AsyncFrame(entry: entry, parent: parent, ticket: role.ticket)
+        let box = AsyncFrame(entry: entry, parent: parent, role: role)
         let frame = box.frame
         do {
             let made: Result<Void, ResolutionError> = await AsyncFrame.$current.withValue(box) {
@@ -280,7 +326,7 @@ extension Engine {
             let batch = box.context.takeDeferred(at: box.frame.pointee.depth)
             if batch.isEmpty { return }
             for hooks in batch {
-                let hookFrame = AsyncFrame(entry: hooks.entry, parent: box, ticket: nil)
+                let hookFrame = AsyncFrame(entry: hooks.entry, parent: box, role: .unique)
                 hookFrame.frame.pointee.constructed = hooks.instance.payload
                 do {
                     try await runCreatedHooks(

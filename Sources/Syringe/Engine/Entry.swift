@@ -50,6 +50,11 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     var registration: Entry { original ?? self }
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
+    /// For a custom scope: the layout of its container's registrations of that scope, and its index there, where an
+    /// open scope keeps its instance (see `ScopeLayout`). Set once, when it is first registered (under the registry's
+    /// lock, before the registry publishes it), or by ``copy()``; the registry that holds the layout outlives it.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var scopeLayout: ScopeLayout?
+    @exclusivity(unchecked) private(set) var scopeIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
     @exclusivity(unchecked) private var hooks = Hooks()
 
@@ -176,6 +181,12 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             keyHash: keyHash)
     }
 
+    /// Records the slot of its instances in open scopes (see `ScopeLayout.place`).
+    func place(in layout: ScopeLayout, at index: Int) {
+        scopeLayout = layout
+        scopeIndex = index
+    }
+
     /// A registration with the same factory, scope and hooks and an empty slot (a test container's own
     /// copy of a parent's registration).
     func copy() -> Entry {
@@ -183,6 +194,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             key: key, scope: scope, service: service, factory: factory, file: file, line: line,
             declared: declared, parameterTypes: parameterTypes)
         copy.original = original ?? self
+        copy.scopeLayout = scopeLayout
+        copy.scopeIndex = scopeIndex
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }
         copy.storeFlagsWord(flagsWord)

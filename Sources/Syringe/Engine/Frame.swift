@@ -17,8 +17,13 @@ struct Frame {
     /// The payload of the instance once its factory returned and while its hooks run, so that a cycle can
     /// be closed back to it.
     var constructed: UnsafeMutableRawPointer?
-    /// The claim of a stored instance this frame builds: what others wait for.
-    var ticket: Unmanaged<BuildTicket>?
+    /// Whether this frame builds an instance that is kept (a stored scope, or a slot of an open scope): the hooks
+    /// deferred below it run when it ends, before others can see the instance.
+    var keeps = false
+    /// The innermost open scope this resolution resolves in (see `Engine.openScope(for:)`), inherited by the
+    /// frames below: set by a resolve made through an explicit scope, or by the build of an instance of a scope
+    /// bound to the task. Kept alive by whoever started the resolve.
+    var scopes: Unmanaged<OpenedScope>?
     /// Who runs this frame when it is not simply the current thread: the task of an async build, and of a
     /// synchronous frame joined directly to one. `nil` for the other synchronous frames (see
     /// ``execution(of:)``).
@@ -43,6 +48,7 @@ struct Frame {
         self.depth = parent.map { $0.pointee.depth &+ 1 } ?? 0
         self.isShared = isShared
         self.root = parent?.pointee.root
+        self.scopes = parent?.pointee.scopes
     }
 
     init(request: UnsafePointer<Key>, parent: UnsafeMutablePointer<Frame>?, execution: ExecutionID?) {
@@ -53,6 +59,7 @@ struct Frame {
         self.depth = parent.map { $0.pointee.depth &+ 1 } ?? 0
         self.isShared = false
         self.root = parent?.pointee.root
+        self.scopes = parent?.pointee.scopes
     }
 
     /// The frame a lazy handle's read runs in, no step of its own: under `parent` when the read happens inside a
@@ -67,6 +74,7 @@ struct Frame {
         self.depth = parent.map { $0.pointee.depth &+ 1 } ?? 0
         self.isShared = false
         self.root = parent?.pointee.root
+        self.scopes = parent?.pointee.scopes
         self.context = parent == nil ? context.map { Unmanaged.passRetained($0) } : nil
         self.heldBy = heldBy.map { Unmanaged.passUnretained($0) }
     }

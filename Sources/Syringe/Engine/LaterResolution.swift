@@ -8,11 +8,19 @@ final class LaterResolution: @unchecked Sendable {
     /// keeps the handle, so it keeps what the handle resolves, and an instance of a task-bound scope resolved
     /// through it is `captive` (see `Engine.refuseCaptive`), as it would be inside that build.
     private let keptBy: Entry?
+    /// The innermost open scope of the resolution that made the handle: what the handle resolves later is that
+    /// scope's (held weakly: an instance of the scope may hold the handle).
+    private weak var scope: OpenedScope?
+    /// Whether the resolution had one: once it is gone, the handle's resolves of scoped instances are refused.
+    private let hadScope: Bool
 
     /// Captures the resolution running on this thread (or in this task's async build), if any.
     init() {
         let frame = Engine.currentFrame
         if let frame { context = Engine.context(of: frame) } else { context = nil }
+        let scope = frame?.pointee.scopes?.takeUnretainedValue()
+        self.scope = scope
+        hadScope = scope != nil
         var holder: Entry?
         var node = frame
         while let current = node, holder == nil {
@@ -32,9 +40,46 @@ final class LaterResolution: @unchecked Sendable {
     /// as part of that one. Its frame carries the holder of the handle, if a kept instance holds it.
     func run<Result>(_ body: () throws -> Result) rethrows -> Result {
         let parent = CurrentFrame.pointer
-        guard parent == nil ? context != nil || keptBy != nil : keptBy != nil else { return try body() }
+        guard parent == nil ? context != nil || keptBy != nil || hadScope : keptBy != nil || hadScope else {
+            return try body()
+        }
         var frame = Frame(continuing: context, parent: parent, heldBy: keptBy)
-        return try withExtendedLifetime(keptBy) {
+        let scope = hadScope ? self.scope ?? OpenedScope.ended : nil
+        if let scope { frame.scopes = Unmanaged.passUnretained(scope) }
+        return try withExtendedLifetime((keptBy, scope)) {
+            try withUnsafeMutablePointer(to: &frame) { frame in
+                var result: Result?
+                try Engine.run(frame, role: .unique) { result = try body() }
+                return result!
+            }
+        }
+    }
+}
+
+/// The open scope a handle resolved anew on each call was made in (a `Provider` declared by a factory that an open
+/// scope built): its calls resolve in that scope, also from outside it; after the scope is gone, its instances are
+/// refused. A handle made anywhere else resolves in the scope current at each call.
+// @unchecked Sendable: `scope` is written once, in `init`; a weak reference is read atomically.
+final class ScopeCapture: @unchecked Sendable {
+    /// Held weakly: an instance of the scope may hold the handle.
+    private weak var scope: OpenedScope?
+
+    /// The innermost open scope of the resolution running on this thread (or in this task's async build), if any.
+    static var current: ScopeCapture? {
+        guard let scope = Engine.currentFrame?.pointee.scopes?.takeUnretainedValue() else { return nil }
+        return ScopeCapture(scope)
+    }
+
+    private init(_ scope: OpenedScope) {
+        self.scope = scope
+    }
+
+    /// Runs `body` (a resolve) in the captured scope, or, once it is gone, refusing the instances of any scope.
+    func run<Result>(_ body: () throws -> Result) throws -> Result {
+        let scope = self.scope ?? OpenedScope.ended
+        var frame = Frame(continuing: nil, parent: CurrentFrame.pointer, heldBy: nil)
+        frame.scopes = Unmanaged.passUnretained(scope)
+        return try withExtendedLifetime(scope) {
             try withUnsafeMutablePointer(to: &frame) { frame in
                 var result: Result?
                 try Engine.run(frame, role: .unique) { result = try body() }

@@ -14,6 +14,8 @@ final class Registry: @unchecked Sendable {
     /// The table readers see, unretained; `table` keeps it alive.
     let published = AtomicPointer()
     @exclusivity(unchecked) private var table: SlotTable
+    /// The layouts of open scopes' slots, one per custom scope registered here.
+    @exclusivity(unchecked) private var scopeLayouts: [Scope: ScopeLayout] = [:]
 
     init() {
         table = SlotTable(capacity: 16)
@@ -129,6 +131,11 @@ final class Registry: @unchecked Sendable {
     @discardableResult
     private func installLocked(_ entry: Entry, retiring retired: inout [AnyObject]) -> Entry? {
         changes &+= 1
+        if entry.scope.isCustom, entry.scopeLayout == nil {
+            let layout = scopeLayouts[entry.scope] ?? ScopeLayout(scope: entry.scope)
+            scopeLayouts[entry.scope] = layout
+            layout.place(entry)
+        }
         if let replaced = existingEntry(for: entry.key) {
             table.replace(replaced, with: entry)
             entry.orderIndex = replaced.orderIndex

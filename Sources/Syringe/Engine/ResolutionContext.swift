@@ -36,22 +36,41 @@ final class ResolutionContext: @unchecked Sendable {
         let container: Container
     }
 
-    /// A stored instance built under a taint: kept when the frame at `holder` finishes.
+    /// A kept instance built under a taint: kept when the frame at `holder` finishes.
     struct PendingCommit {
         var holder: Int32
-        let slot: InstanceSlot
-        let instance: Instance
-        let ticket: BuildTicket
-        let epoch: UInt64
+        let target: Target
 
-        /// Keeps the instance; one that its registration's replacement or removal overtook is disposed of, as no
-        /// one keeps it (the resolution that built it has it already).
+        /// Where the instance is to be kept.
+        enum Target {
+            /// In the slot of a stored scope.
+            case stored(BuildRole.StoredBuild)
+            /// In a slot of an open scope.
+            case scoped(BuildRole.ScopedBuild)
+        }
+
+        /// Keeps the instance; one that its registration's replacement or removal overtook, or whose scope was
+        /// closed meanwhile, is disposed of, as no one keeps it (the resolution that built it has it already).
         func commit() {
-            if !slot.finish(instance, ticket: ticket, startedAt: epoch), slot.retired, let entry = slot as? Entry {
-                Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+            switch target {
+            case .stored(let build):
+                let slot = build.slot
+                if !slot.finish(build.instance, ticket: build.ticket, startedAt: build.epoch), slot.retired,
+                    let entry = slot as? Entry
+                {
+                    Disposal.runNow([Disposal.Item(entry: entry, instance: build.instance)])
+                }
+            case .scoped(let build):
+                build.commit()
             }
         }
-        func discard() { slot.abandon(ticket) }
+
+        func discard() {
+            switch target {
+            case .stored(let build): build.slot.abandon(build.ticket)
+            case .scoped(let build): build.discard()
+            }
+        }
     }
 
     // MARK: .graph instances
@@ -105,8 +124,23 @@ final class ResolutionContext: @unchecked Sendable {
     /// The instance `slot` waits to keep in this resolution, and the depth of the frame it waits for.
     func pendingInstance(for slot: InstanceSlot) -> (instance: Instance, holder: Int32)? {
         lock.withLock {
-            guard let commit = pending.last(where: { $0.slot === slot }) else { return nil }
-            return (commit.instance, commit.holder)
+            for commit in pending.reversed() {
+                if case .stored(let build) = commit.target, build.slot === slot {
+                    return (build.instance, commit.holder)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The instance a slot of an open scope waits to keep in this resolution (where it is, and the build), and the
+    /// depth of the frame it waits for.
+    func pendingInstance(for slot: ScopeSlot) -> (build: BuildRole.ScopedBuild, holder: Int32)? {
+        lock.withLock {
+            for commit in pending.reversed() {
+                if case .scoped(let build) = commit.target, build.slot.id == slot.id { return (build, commit.holder) }
+            }
+            return nil
         }
     }
 

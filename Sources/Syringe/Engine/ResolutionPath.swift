@@ -79,6 +79,13 @@ enum Engine {
     /// instance), then settles its commits.
     @inline(never)
     static func finish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) throws {
+        // The common end of a scoped build: nothing deferred, nothing pending, no taint.
+        if case .scoped(let build) = role, !frame.pointee.isShared, frame.pointee.taint == .max,
+            (frame.pointee.root ?? frame).pointee.context == nil
+        {
+            _ = build.finish()
+            return
+        }
         if frame.pointee.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
         settle(frame, role: role)
     }
@@ -97,7 +104,7 @@ enum Engine {
     static func boundary(above frame: UnsafeMutablePointer<Frame>) -> Int32 {
         var node = frame.pointee.parent
         while let current = node {
-            if current.pointee.ticket != nil || current.pointee.parent == nil { return current.pointee.depth }
+            if current.pointee.keeps || current.pointee.parent == nil { return current.pointee.depth }
             node = current.pointee.parent
         }
         return 0
@@ -172,17 +179,26 @@ enum Engine {
             frame.pointee.isShared
             ? context(of: frame).withLock { frame.pointee.taint } : frame.pointee.taint
         let tainted = taint < depth
-        if case .stored(let build) = role {
+        switch role {
+        case .stored(let build):
             if tainted {
                 let holder = Frame.ancestor(at: taint, from: frame)
-                context(of: frame).attach(
-                    .init(
-                        holder: taint, slot: build.slot, instance: build.instance, ticket: build.ticket,
-                        epoch: build.epoch))
+                context(of: frame).attach(.init(holder: taint, target: .stored(build)))
                 WaitGraph.transfer(build.ticket, to: Frame.execution(of: holder))
             } else {
                 build.finish()
             }
+        case .scoped(let build):
+            if tainted {
+                let holder = Frame.ancestor(at: taint, from: frame)
+                context(of: frame).attach(.init(holder: taint, target: .scoped(build)))
+                build.slot.transfer(to: Frame.execution(of: holder))
+            } else {
+                // A scope closed meanwhile: the builder sees its slot not done, disposes of the instance and throws.
+                _ = build.finish()
+            }
+        case .unique, .graph:
+            break
         }
         if let context = existingContext(of: frame) {
             if tainted {
@@ -216,6 +232,8 @@ enum BuildRole {
     case graph(ResolutionContext.GraphKey, Instance)
     /// The instance of a stored scope, claimed in its slot.
     case stored(StoredBuild)
+    /// The instance of a custom scope in a slot of an open scope, claimed there.
+    case scoped(ScopedBuild)
 
     /// The claim of a stored instance being built.
     struct StoredBuild {
@@ -237,10 +255,61 @@ enum BuildRole {
         }
     }
 
+    /// The claim of a slot of an open scope being built.
+    struct ScopedBuild {
+        let scope: Unmanaged<OpenedScope>
+        let slot: ScopeSlot
+        let entry: Unmanaged<Entry>
+        /// The innermost open scope of the resolution, for the frames of the build (see `Frame.scopes`).
+        let head: Unmanaged<OpenedScope>
+        /// What an async build builds into (its instance needs memory of its own), copied into the slot when kept;
+        /// `nil` for a synchronous build, which builds into the slot.
+        let instance: Instance?
+
+        init(_ scope: OpenedScope, _ slot: ScopeSlot, _ entry: Entry, head: OpenedScope, instance: Instance? = nil) {
+            self.scope = Unmanaged.passUnretained(scope)
+            self.slot = slot
+            self.entry = Unmanaged.passUnretained(entry)
+            self.head = Unmanaged.passUnretained(head)
+            self.instance = instance
+        }
+
+        /// Where the instance is while it is built.
+        var payload: UnsafeMutableRawPointer { instance?.payload ?? slot.payload }
+
+        /// Keeps the instance in the slot and wakes the waiters; `false` when the scope was closed meanwhile (the
+        /// instance is then still where it was built, for the builder to dispose of).
+        func finish() -> Bool {
+            entry._withUnsafeGuaranteedRef { entry in
+                if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
+                if slot.finish(entry, sequence: Instance.nextSequence()) { return true }
+                if instance != nil { entry.service.destroy(slot.payload) }
+                return false
+            }
+        }
+
+        /// Ends a build whose instance is not kept (a failed resolution): destroys what the slot holds of it and
+        /// empties the slot.
+        func discard() {
+            if instance == nil { entry.takeUnretainedValue().service.destroy(slot.payload) }
+            slot.abandon()
+        }
+
+        /// Keeps a build that waited for an outer frame: a scope closed meanwhile disposes of it, as nobody else will.
+        func commit() {
+            if finish() { return }
+            let entry = entry.takeUnretainedValue()
+            let disposed = instance ?? Instance.moving(entry.service, from: slot.payload)
+            Disposal.runNow([Disposal.Item(entry: entry, instance: disposed)])
+        }
+    }
+
     /// Whether hooks deferred below a frame of this role run when it ends.
     var isBoundary: Bool {
-        if case .stored = self { return true }
-        return false
+        switch self {
+        case .stored, .scoped: return true
+        case .unique, .graph: return false
+        }
     }
 
     /// The claim a stored build holds.
@@ -249,10 +318,20 @@ enum BuildRole {
         return nil
     }
 
-    /// Whether the instance is built into an ``Instance`` (a `.graph` or stored build).
+    /// Whether the instance is kept or shared (a `.graph`, stored or scoped build).
     var hasInstance: Bool {
         if case .unique = self { return false }
         return true
+    }
+
+    /// Whether a failed build must destroy what its factory built at the payload it was given (the caller's memory
+    /// or a scope's slot; an ``Instance`` destroys its own value).
+    var ownsPayload: Bool {
+        switch self {
+        case .unique: return true
+        case .scoped(let build): return build.instance == nil
+        case .graph, .stored: return false
+        }
     }
 
     /// The payload of the instance being built, for a `.graph` or stored build.
@@ -261,6 +340,7 @@ enum BuildRole {
         case .unique: return nil
         case .graph(_, let instance): return instance.payload
         case .stored(let build): return build.instance.payload
+        case .scoped(let build): return build.payload
         }
     }
 
@@ -270,6 +350,7 @@ enum BuildRole {
         case .unique: return
         case .graph(_, let instance): instance.markInitialized()
         case .stored(let build): build.instance.markInitialized()
+        case .scoped(let build): build.instance?.markInitialized()
         }
     }
 }

@@ -37,4 +37,26 @@ enum WaitGraph {
     static func transfer(_ ticket: BuildTicket, to owner: ExecutionID) {
         waits.withLock { _ in ticket.owner = owner }
     }
+
+    /// Blocks until another execution's build of `entry` (`ticket`) ends, for the resolution whose innermost
+    /// frame is `parent`; throws a cycle when that build (transitively) waits for this resolution.
+    static func wait(for ticket: BuildTicket, of entry: Entry, under parent: UnsafeMutablePointer<Frame>?) throws {
+        let execution = Frame.execution(of: parent)
+        let chain = Frame.executions(from: parent).union([execution])
+        guard beginWaiting(execution, chain: chain, for: ticket) else { try Diagnostics.throwWaitCycle(entry) }
+        ticket.wait()
+        endWaiting(execution, for: ticket)
+    }
+
+    /// Suspends `execution` (the current task) until another execution's build of `entry` ends, as
+    /// ``wait(for:of:under:)`` blocks; throws `cancelled` when the task is cancelled first.
+    static func wait(
+        for ticket: BuildTicket, of entry: Entry, by execution: ExecutionID, under parent: UnsafeMutablePointer<Frame>?
+    ) async throws {
+        let chain = Frame.executions(from: parent).union([execution])
+        guard beginWaiting(execution, chain: chain, for: ticket) else { try Diagnostics.throwWaitCycle(entry) }
+        let ended = await ticket.waitAsync()
+        endWaiting(execution, for: ticket)
+        if !ended { throw Diagnostics.cancelledWait(entry) }
+    }
 }

@@ -14,9 +14,10 @@ extension Diagnostics {
     static func scopeEnded(_ entry: Entry) -> ResolutionError {
         ResolutionError(
             code: .shutDown,
-            summary: "cannot resolve `\(entry.key)`: the withScope(\(entry.scope)) call it belongs to has ended.",
+            summary: "cannot resolve `\(entry.key)`: its scope, \(entry.scope), has been closed.",
             path: path(then: entry.key), fileID: "\(entry.fileID)", line: Int(entry.line),
-            fix: "resolve it inside the operation of withScope, not from a task that outlives it.")
+            fix: "resolve it before the scope ends (inside the operation of withScope, or before close() of the "
+                + "ContainerScope), not from a task or a lazy handle that outlives it.")
     }
 
     static func shutDown(_ entry: Entry) -> ResolutionError {

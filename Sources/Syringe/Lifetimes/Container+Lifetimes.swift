@@ -25,17 +25,18 @@ extension Container {
     public func withScope<Result>(
         _ scope: Scope, isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result
     ) async throws -> Result {
-        let store = ScopeStore(scope: scope, outer: TaskSlotsChain.current)
+        // An explicit scope, bound to the task for the operation (see `ContainerScope`).
+        let opened = OpenedScope(container: self, scope: scope, outer: Engine.innermostScope)
         // Written once: a write per call would be shared by every request of a server.
-        if !TaskSlotsChain.everBound.isSet { TaskSlotsChain.everBound.set() }
+        if !TaskScopes.everBound.isSet { TaskScopes.everBound.set() }
         let result: Result
         do {
-            result = try await TaskSlotsChain.$current.withValue(store, operation: operation, isolation: isolation)
+            result = try await TaskScopes.$current.withValue(opened, operation: operation, isolation: isolation)
         } catch {
-            _ = await Disposal.end(store.close())
+            _ = await opened.close(isolation: isolation)
             throw error
         }
-        let failures = await Disposal.end(store.close())
+        let failures = await opened.close(isolation: isolation)
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "withScope(\(scope))") }
         return result
     }

@@ -4,9 +4,29 @@
 enum Disposal {
     /// An instance whose life ends, with its registration.
     struct Item: @unchecked Sendable {
-        // @unchecked Sendable: the instance is complete and no longer kept anywhere; only the hooks read it.
+        // @unchecked Sendable: the instance is complete and no longer handed out; only the hooks read it.
         let entry: Entry
-        let instance: Instance
+        /// Where the instance is.
+        let payload: UnsafeMutableRawPointer
+        /// Its place in the order of completed builds.
+        let sequence: UInt64
+        /// What keeps `payload` alive until the hooks have run: its ``Instance``, or the open scope whose slot
+        /// holds it.
+        let keeper: AnyObject
+
+        init(entry: Entry, instance: Instance) {
+            self.entry = entry
+            payload = instance.payload
+            sequence = instance.sequence
+            keeper = instance
+        }
+
+        init(entry: Entry, slot: ScopeSlot, in scope: OpenedScope) {
+            self.entry = entry
+            payload = slot.payload
+            sequence = slot.sequence
+            keeper = scope
+        }
     }
 
     /// Takes the kept instances out of `slots` (with their registrations), newest first.
@@ -28,7 +48,7 @@ enum Disposal {
         var descending = true
         var ascending = true
         for index in items.indices.dropFirst() {
-            let (previous, next) = (items[index - 1].instance.sequence, items[index].instance.sequence)
+            let (previous, next) = (items[index - 1].sequence, items[index].sequence)
             if next >= previous { descending = false }
             if next <= previous { ascending = false }
         }
@@ -36,7 +56,7 @@ enum Disposal {
         if ascending {
             items.reverse()
         } else {
-            items.sort { $0.instance.sequence > $1.instance.sequence }
+            items.sort { $0.sequence > $1.sequence }
         }
         return items
     }
@@ -50,15 +70,15 @@ enum Disposal {
             for hook in item.entry.disposeHooks {
                 do {
                     switch hook {
-                    case .sync(let run, _): try run(item.instance.payload)
+                    case .sync(let run, _): try run(item.payload)
                     case .mainActor(let run, _):
                         if MainActorCheck.isCurrent {
-                            try run(item.instance.payload)
+                            try run(item.payload)
                         } else {
-                            let payload = item.instance.payload
+                            let payload = item.payload
                             try await FunctionIsolation.run(on: MainActor.shared) { try run(payload) }
                         }
-                    case .async(let run, _): try await run(item.instance.payload)
+                    case .async(let run, _): try await run(item.payload)
                     }
                 } catch {
                     failures.append(Diagnostics.disposeFailed(item.entry, place: hook.place, error: error))
@@ -89,6 +109,40 @@ enum Disposal {
         return !mainActor || MainActorCheck.isCurrent
     }
 
+    /// Whether every hook of the instances in `slots` (of an open scope) can run here, now.
+    static func allSynchronousHere(_ slots: UnsafeBufferPointer<ScopeSlot>) -> Bool {
+        var mainActor = false
+        for slot in slots {
+            let (async, onMain) = slot.withEntry { ($0.hasAsyncDisposeHooks, $0.hasMainActorDisposeHooks) }
+            if async { return false }
+            mainActor = mainActor || onMain
+        }
+        return !mainActor || MainActorCheck.isCurrent
+    }
+
+    /// Runs the synchronous hooks of the instances in `slots` (of an open scope, newest first); returns the
+    /// failures. The caller checked ``allSynchronousHere(_:)-(UnsafeBufferPointer<ScopeSlot>)``.
+    static func runSync(_ slots: UnsafeBufferPointer<ScopeSlot>) -> [ResolutionError] {
+        var failures: [ResolutionError] = []
+        for slot in slots {
+            slot.withEntry { entry in
+                guard entry.hasDisposeHooks else { return }
+                for hook in entry.disposeHooks {
+                    switch hook {
+                    case .sync(let run, let place), .mainActor(let run, let place):
+                        do {
+                            try run(slot.payload)
+                        } catch {
+                            failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
+                        }
+                    case .async: continue
+                    }
+                }
+            }
+        }
+        return failures
+    }
+
     /// Runs the hooks of `items` and waits for them, as ``runShielded(_:isolation:)`` does; synchronous hooks
     /// of a task that is not cancelled run at once, without an async call (the common end of a request).
     @inline(__always)
@@ -107,7 +161,7 @@ enum Disposal {
                 switch hook {
                 case .sync(let run, let place), .mainActor(let run, let place):
                     do {
-                        try run(item.instance.payload)
+                        try run(item.payload)
                     } catch {
                         failures.append(Diagnostics.disposeFailed(item.entry, place: place, error: error))
                     }

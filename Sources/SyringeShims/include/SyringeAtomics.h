@@ -39,4 +39,23 @@ static inline uintptr_t syringe_compare_exchange_word(uintptr_t *_Nonnull addres
     return expected;
 }
 
+// Sequentially consistent word atomics: for a pair of threads that each write one word and then read the other's
+// (a scope's close against a build's claim of a slot): with every access in the one total order, at least one of
+// the two sees the other's write.
+
+static inline uintptr_t syringe_load_word_seq_cst(const uintptr_t *_Nonnull address) {
+    return __atomic_load_n((uintptr_t *_Nonnull)address, __ATOMIC_SEQ_CST);
+}
+
+static inline uintptr_t syringe_exchange_word_seq_cst(uintptr_t *_Nonnull address, uintptr_t value) {
+    return __atomic_exchange_n(address, value, __ATOMIC_SEQ_CST);
+}
+
+/// Replaces `expected` with `desired` in the total order; returns the value found.
+static inline uintptr_t syringe_compare_exchange_word_seq_cst(uintptr_t *_Nonnull address, uintptr_t expected,
+                                                              uintptr_t desired) {
+    __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return expected;
+}
+
 #endif

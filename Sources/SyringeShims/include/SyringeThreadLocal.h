@@ -32,6 +32,9 @@ static inline intptr_t syringe_stack_remaining(void) {
 /// A number that identifies the current thread while it runs.
 uintptr_t syringe_thread_id(void);
 
+/// Gives the processor to another thread (a wait of a few instructions' length on another thread's store).
+void syringe_yield(void);
+
 /// Scratch memory for the value a resolve returns, in a per-thread stack (64 KiB, then the heap):
 /// `syringe_scratch_push` returns `size` bytes aligned to 16, `syringe_scratch_pop` gives back the memory of
 /// the latest push. Unspecialised generic code cannot allocate a value of its generic type on its own stack

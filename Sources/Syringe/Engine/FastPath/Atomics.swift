@@ -63,3 +63,24 @@ final class AtomicCounter: @unchecked Sendable {
     /// The next number, from 1 on.
     func next() -> UInt64 { UInt64(syringe_fetch_add_word(address, 1) &+ 1) }
 }
+
+/// A word read with acquire and written with release ordering, for a value one writer updates under its own lock
+/// and readers take without one.
+// @unchecked Sendable: every access goes through the C11 atomics of SyringeShims.
+final class AtomicUInt: @unchecked Sendable {
+    private let address: UnsafeMutablePointer<UInt>
+
+    init(_ value: UInt = 0) {
+        address = .allocate(capacity: 1)
+        address.initialize(to: value)
+    }
+
+    deinit {
+        address.deallocate()
+    }
+
+    @inline(__always)
+    func load() -> UInt { syringe_load_word_acquire(address) }
+
+    func store(_ value: UInt) { syringe_store_word_release(address, value) }
+}

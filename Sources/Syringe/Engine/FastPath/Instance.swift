@@ -41,6 +41,22 @@ final class Instance {
         Instance(type)
     }
 
+    /// A new instance that takes the value at `payload` (of `type`), leaving that memory uninitialised.
+    static func moving(_ type: ServiceType, from payload: UnsafeMutableRawPointer) -> Instance {
+        let instance = Instance(type)
+        type.move(from: payload, to: instance.payload)
+        instance.isInitialized = true
+        return instance
+    }
+
+    /// A new instance holding a copy of the value at `payload` (of `type`).
+    static func copying(_ type: ServiceType, from payload: UnsafeRawPointer) -> Instance {
+        let instance = Instance(type)
+        type.copy(from: payload, to: instance.payload)
+        instance.isInitialized = true
+        return instance
+    }
+
     /// Records that the factory has initialised the payload.
     func markInitialized() {
         isInitialized = true

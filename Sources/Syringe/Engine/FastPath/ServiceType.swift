@@ -8,23 +8,36 @@ struct ServiceType: @unchecked Sendable {
     let type: any Any.Type
     let size: Int
     let alignment: Int
+    /// Whether a value is one strong reference to a class instance (a class): then it is copied,
+    /// moved and destroyed as a pointer and a reference count, without opening the metatype (a class service's
+    /// instance in a scope's slot, copied out on every resolve and destroyed with the scope).
+    let isObject: Bool
 
     init(_ type: any Any.Type) {
         self.type = type
-        func layout<T>(_: T.Type) -> (Int, Int) { (MemoryLayout<T>.size, MemoryLayout<T>.alignment) }
-        (size, alignment) = _openExistential(type, do: layout)
+        func layout<T>(_: T.Type) -> (Int, Int, Bool) {
+            (MemoryLayout<T>.size, MemoryLayout<T>.alignment, T.self is AnyClass)
+        }
+        (size, alignment, isObject) = _openExistential(type, do: layout)
     }
 
     init<T>(of type: T.Type) {
         self.type = type
         size = MemoryLayout<T>.size
         alignment = MemoryLayout<T>.alignment
+        isObject = T.self is AnyClass
     }
 
     var identity: ObjectIdentifier { ObjectIdentifier(type) }
 
     /// Initialises `destination` with a copy of the value at `source`.
     func copy(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        if isObject {
+            let object = source.load(as: UnsafeRawPointer.self)
+            _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
+            destination.storeBytes(of: object, as: UnsafeRawPointer.self)
+            return
+        }
         func copy<T>(_: T.Type) {
             destination.initializeMemory(as: T.self, to: source.assumingMemoryBound(to: T.self).pointee)
         }
@@ -33,6 +46,10 @@ struct ServiceType: @unchecked Sendable {
 
     /// Moves the value at `source` to the uninitialised `destination`.
     func move(from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer) {
+        if isObject {
+            destination.storeBytes(of: source.load(as: UnsafeRawPointer.self), as: UnsafeRawPointer.self)
+            return
+        }
         func move<T>(_: T.Type) {
             destination.initializeMemory(as: T.self, to: source.assumingMemoryBound(to: T.self).move())
         }
@@ -41,6 +58,10 @@ struct ServiceType: @unchecked Sendable {
 
     /// Destroys the value at `address`, leaving the memory uninitialised.
     func destroy(_ address: UnsafeMutableRawPointer) {
+        if isObject {
+            Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
+            return
+        }
         func destroy<T>(_: T.Type) { address.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
         _openExistential(type, do: destroy)
     }

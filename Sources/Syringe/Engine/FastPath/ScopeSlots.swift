@@ -1,0 +1,386 @@
+import SyringeShims
+
+/// The raw part of an open scope (see `OpenedScope`): a few words and the slots of its instances, inside the scope
+/// object itself, so that a scope costs one allocation, and a scope that resolves nothing costs that allocation and
+/// a few stores.
+///
+/// One slot per registration of the scope, at the index the registration got when it was registered
+/// (``ScopeLayout``): a resolve finds its slot with a multiplication, holds no lock, and writes the instance into the
+/// slot itself (no box). A slot's state word goes from empty to building (one compare-and-swap), then to done (one
+/// more) or back to empty when the build fails; readers load it. Nothing else is shared between the tasks that use
+/// the scope: a lock is taken only when one of them must wait for another's build (``ScopeWaits``).
+///
+/// The slots are laid out when the scope first resolves an instance of its scope, for the registrations of one
+/// container (that of the first such instance): they are in the object when they fit (``inlineBytes``), else in
+/// one allocation of their own. Registrations of other containers, or registered after that, go to an overflow
+/// store (`OpenedScope`).
+// @unchecked Sendable: every word that several tasks read and write goes through the atomics of SyringeShims; a
+// slot's payload is written by the build that claimed the slot before the release that marks it done, and read
+// after an acquire that sees it done; the other words are written once, before the release store of the layout.
+class ScopeSlots: @unchecked Sendable {
+    /// The header words, then the slots when they fit: the first stored property, so that it starts where the
+    /// object's stored properties do (`_getUnsafePointerToStoredProperties`). Only ever read and written through
+    /// ``words`` after initialisation.
+    @exclusivity(unchecked) private var storage: Storage = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+
+    /// 432 bytes: six header words, then the slots of a small scope (nine class instances, five existentials).
+    typealias Storage = (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64
+    )
+
+    /// The header words.
+    private enum Word {
+        /// 1 once the scope is closed.
+        static var closed: Int { 0 }
+        /// 0 before the slots are laid out, 1 while they are, then the layout they follow (retained).
+        static var layout: Int { 1 }
+        /// The address of the first slot.
+        static var base: Int { 2 }
+        /// How many slots, and the bytes from one to the next.
+        static var count: Int { 3 }
+        static var stride: Int { 4 }
+        /// The overflow store, retained, or 0 until it is first needed.
+        static var overflow: Int { 5 }
+        static var all: Int { 6 }
+    }
+
+    private static var laying: UInt { 1 }
+
+    /// The header words, at the start of the object's stored properties.
+    private final var words: UnsafeMutablePointer<UInt> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
+    }
+
+    /// The room for slots inside the object.
+    static var inlineBytes: Int { MemoryLayout<Storage>.size - Word.all * MemoryLayout<UInt>.stride }
+
+    init() {}
+
+    deinit {
+        let layoutWord = words[Word.layout]
+        if layoutWord > ScopeSlots.laying {
+            // What the slots keep goes with the scope: no task can read a slot once nothing holds the scope.
+            forEachSlot { slot in
+                if AtomicWord.load(slot.state) == ScopeSlot.done {
+                    slot.withEntry { $0.service.destroy(slot.payload) }
+                }
+            }
+            let base = UnsafeMutableRawPointer(bitPattern: words[Word.base])
+            if base != inlineSlots { RawMemory.deallocate(base) }
+            Unmanaged<ScopeLayout>.fromOpaque(UnsafeRawPointer(bitPattern: layoutWord).unsafelyUnwrapped).release()
+        }
+        if let overflow = UnsafeRawPointer(bitPattern: words[Word.overflow]) {
+            Unmanaged<AnyObject>.fromOpaque(overflow).release()
+        }
+    }
+
+    private final var inlineSlots: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(words + Word.all)
+    }
+
+    // MARK: Closing
+
+    /// Whether the scope is closed (acquire).
+    final var isClosed: Bool { AtomicWord.load(words + Word.closed) != 0 }
+
+    /// Marks the scope closed; `false` when it already was. In the one total order with the claims of slots (see
+    /// ``ScopeSlot/readOrClaim(in:for:)``): a build that claims a slot after this sees the scope closed, or this
+    /// scope's ``takeKept(_:)`` sees the slot claimed.
+    final func markClosed() -> Bool {
+        syringe_exchange_word_seq_cst(words + Word.closed, 1) == 0
+    }
+
+    /// After ``markClosed()``: calls `body` with each slot that holds an instance, and marks the slots being built
+    /// closed (their builders then dispose of what they build, see ``ScopeSlot/finish(_:sequence:)``).
+    final func takeKept(_ body: (ScopeSlot) -> Void) {
+        // Sequentially consistent, as the laying out's claim of the layout word: a build that lays the slots out
+        // after this load then claims its slot after it too, and sees the scope closed.
+        var layout = syringe_load_word_seq_cst(words + Word.layout)
+        while layout == ScopeSlots.laying {
+            syringe_yield()
+            layout = syringe_load_word_seq_cst(words + Word.layout)
+        }
+        guard layout != 0 else { return }
+        forEachSlot { slot in
+            while true {
+                let state = syringe_load_word_seq_cst(slot.state)
+                switch state {
+                case ScopeSlot.done:
+                    body(slot)
+                    return
+                case ScopeSlot.building, ScopeSlot.awaited:
+                    if syringe_compare_exchange_word_seq_cst(slot.state, state, ScopeSlot.closed) == state { return }
+                default:
+                    return
+                }
+            }
+        }
+    }
+
+    /// How many slots are laid out (0 before the first resolve of an instance of the scope).
+    final var slotCount: Int {
+        AtomicWord.load(words + Word.layout) > ScopeSlots.laying ? Int(words[Word.count]) : 0
+    }
+
+    private final func forEachSlot(_ body: (ScopeSlot) -> Void) {
+        let base = UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
+        let stride = Int(words[Word.stride])
+        for index in 0..<Int(words[Word.count]) { body(ScopeSlot(address: base + index * stride)) }
+    }
+
+    // MARK: Finding a slot
+
+    /// The slot of the registration at `index` of `layout`, for a payload of `size` bytes aligned to `alignment`;
+    /// `nil` when the slots follow another layout, or when it was registered after they were laid out, or does
+    /// not fit a slot.
+    @inline(__always)
+    final func slot(at index: Int, of layout: ScopeLayout, size: Int, alignment: Int) -> ScopeSlot? {
+        var word = AtomicWord.load(words + Word.layout)
+        if _slowPath(word <= ScopeSlots.laying) { word = lay(out: layout) }
+        guard word == UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()),
+            index < Int(words[Word.count]), alignment <= ScopeSlot.maximumAlignment,
+            ScopeSlot.payloadOffset + size <= Int(words[Word.stride])
+        else { return nil }
+        let base = UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
+        return ScopeSlot(address: base + index * Int(words[Word.stride]))
+    }
+
+    /// Lays the slots out for `layout`, unless another task is doing it or did; returns the layout word then.
+    @inline(never)
+    private final func lay(out layout: ScopeLayout) -> UInt {
+        let layoutWord = words + Word.layout
+        if syringe_compare_exchange_word_seq_cst(layoutWord, 0, ScopeSlots.laying) == 0 {
+            let (count, stride) = layout.shape
+            let bytes = count * stride
+            let base: UnsafeMutableRawPointer
+            if bytes <= ScopeSlots.inlineBytes {
+                base = inlineSlots
+            } else {
+                base = RawMemory.allocate(byteCount: bytes)
+                base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            }
+            words[Word.base] = UInt(bitPattern: base)
+            words[Word.count] = UInt(count)
+            words[Word.stride] = UInt(stride)
+            let retained = UInt(bitPattern: Unmanaged.passRetained(layout).toOpaque())
+            AtomicWord.store(layoutWord, retained)
+            return retained
+        }
+        // Another task lays them out: a few stores, no user code.
+        while true {
+            let word = AtomicWord.load(layoutWord)
+            if word != ScopeSlots.laying { return word }
+            syringe_yield()
+        }
+    }
+
+    // MARK: Overflow
+
+    /// The overflow store, made by `make` the first time (once, whichever task asks first).
+    final func overflow<Store: AnyObject>(_ make: () -> Store) -> Store {
+        let word = words + Word.overflow
+        if let existing = UnsafeRawPointer(bitPattern: AtomicWord.load(word)) {
+            return Unmanaged<Store>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let made = make()
+        let retained = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        let found = AtomicWord.compareExchange(word, 0, retained)
+        if found == 0 { return made }
+        Unmanaged<Store>.fromOpaque(UnsafeRawPointer(bitPattern: retained).unsafelyUnwrapped).release()
+        return Unmanaged<Store>.fromOpaque(UnsafeRawPointer(bitPattern: found).unsafelyUnwrapped).takeUnretainedValue()
+    }
+
+    /// The overflow store, if one was made.
+    final func existingOverflow<Store: AnyObject>(_: Store.Type) -> Store? {
+        guard let existing = UnsafeRawPointer(bitPattern: AtomicWord.load(words + Word.overflow)) else { return nil }
+        return Unmanaged<Store>.fromOpaque(existing).takeUnretainedValue()
+    }
+}
+
+/// One slot of an open scope: its state word, the execution building it, the registration and completion number of
+/// its instance, then the instance itself.
+struct ScopeSlot {
+    let address: UnsafeMutableRawPointer
+
+    /// The values of the state word.
+    static var empty: UInt { 0 }
+    static var done: UInt { 1 }
+    /// Closed while empty or being built: never claimed again.
+    static var closed: UInt { 2 }
+    static var building: UInt { 3 }
+    /// Being built, and someone waits: the end takes ``ScopeWaits``'s lock and wakes them.
+    static var awaited: UInt { 4 }
+
+    private static var word: Int { MemoryLayout<UInt>.stride }
+    static var sequenceOffset: Int { (3 * word + 7) / 8 * 8 }
+    static var payloadOffset: Int { sequenceOffset + 8 }
+    static var maximumAlignment: Int { 8 }
+
+    /// The bytes of a slot for a payload of `size` bytes.
+    static func stride(payload size: Int) -> Int {
+        payloadOffset + (size + 7) / 8 * 8
+    }
+
+    var state: UnsafeMutablePointer<UInt> { address.assumingMemoryBound(to: UInt.self) }
+    private var owner: UnsafeMutablePointer<UInt> { (address + ScopeSlot.word).assumingMemoryBound(to: UInt.self) }
+    private var entryWord: UnsafeMutablePointer<UInt> {
+        (address + 2 * ScopeSlot.word).assumingMemoryBound(to: UInt.self)
+    }
+    private var sequenceWord: UnsafeMutablePointer<UInt64> {
+        (address + ScopeSlot.sequenceOffset).assumingMemoryBound(to: UInt64.self)
+    }
+    /// Where the instance is.
+    var payload: UnsafeMutableRawPointer { address + ScopeSlot.payloadOffset }
+
+    /// The registration whose instance the slot holds (kept alive by the scope's layout). Once done only.
+    var entry: Entry {
+        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
+            .takeUnretainedValue()
+    }
+
+    /// Runs `body` with ``entry``, borrowed (no reference count touched: the scope's layout keeps it).
+    @inline(__always)
+    func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
+        try Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The instance's place in the order of completed builds. Once done only.
+    var sequence: UInt64 { sequenceWord.pointee }
+
+    /// Whether the slot holds an instance (acquire).
+    var isDone: Bool { AtomicWord.load(state) == ScopeSlot.done }
+
+    /// An identity for tables and comparisons.
+    var id: UInt { UInt(bitPattern: address) }
+
+    /// What a build finds in the slot.
+    enum State {
+        /// An instance, at ``payload``.
+        case kept
+        /// Nothing: the caller has claimed the slot and builds.
+        case claimed
+        /// Another execution builds it: wait for the ticket, then read again.
+        case building(BuildTicket)
+        /// The scope is closed.
+        case closed
+    }
+
+    /// Reads the slot of a scope of `slots`; when it is empty, claims it for `execution` (worked out only then).
+    @inline(__always)
+    func readOrClaim(in slots: ScopeSlots, for execution: @autoclosure () -> ExecutionID) -> State {
+        if _slowPath(slots.isClosed) { return .closed }
+        while true {
+            let found = AtomicWord.load(state)
+            if _fastPath(found == ScopeSlot.done) { return .kept }
+            if found == ScopeSlot.empty {
+                guard syringe_compare_exchange_word_seq_cst(state, ScopeSlot.empty, ScopeSlot.building) == found else {
+                    continue
+                }
+                AtomicWord.store(owner, execution().rawValue)
+                // The other half of `markClosed()`'s total order: a close that this claim did not see sees it.
+                if _slowPath(syringe_load_word_seq_cst(slots.words(closed: ())) != 0) {
+                    end(to: ScopeSlot.closed)
+                    return .closed
+                }
+                return .claimed
+            }
+            if found == ScopeSlot.closed { return .closed }
+            if let ticket = ScopeWaits.ticket(for: self) { return .building(ticket) }
+        }
+    }
+
+    /// Ends a successful build: keeps the instance at ``payload`` (built for `entry`, `sequence`-th to complete)
+    /// and wakes the waiters. `false` when the scope was closed meanwhile: the caller disposes of the instance.
+    @inline(__always)
+    func finish(_ entry: Entry, sequence: UInt64) -> Bool {
+        entryWord.pointee = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+        sequenceWord.pointee = sequence
+        if _fastPath(AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
+            return true
+        }
+        return ScopeWaits.end(self, to: ScopeSlot.done)
+    }
+
+    /// Ends a build that failed (its payload already destroyed): the slot is empty again, and the waiters try.
+    func abandon() {
+        if AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.empty) == ScopeSlot.building { return }
+        end(to: ScopeSlot.empty)
+    }
+
+    private func end(to target: UInt) {
+        _ = ScopeWaits.end(self, to: target)
+    }
+
+    /// Hands a finished build that waits to be committed to `owner`, which commits it.
+    func transfer(to owner: ExecutionID) {
+        AtomicWord.store(self.owner, owner.rawValue)
+        ScopeWaits.transfer(self, to: owner)
+    }
+
+    /// The execution building the slot, or nil while the claim is being recorded.
+    fileprivate var ownerID: ExecutionID? {
+        let raw = AtomicWord.load(owner)
+        return raw == 0 ? nil : ExecutionID(rawValue: raw)
+    }
+}
+
+extension ScopeSlots {
+    /// The closed word, for a claim's sequentially consistent check.
+    fileprivate func words(closed: Void) -> UnsafeMutablePointer<UInt> { words + Word.closed }
+}
+
+/// The tickets that tasks wait on for builds in scopes' slots: made by the first waiter, under one process-wide
+/// lock, which only waits take. A build that nobody waits for never touches it.
+enum ScopeWaits {
+    private static let tickets = Protected<[UInt: BuildTicket]>([:])
+
+    /// The ticket to wait on for `slot`'s build, or `nil` when the slot changed (read it again).
+    static func ticket(for slot: ScopeSlot) -> BuildTicket? {
+        let ticket = tickets.withLock { tickets -> BuildTicket? in
+            let state = AtomicWord.load(slot.state)
+            guard state == ScopeSlot.building || state == ScopeSlot.awaited else { return nil }
+            if state == ScopeSlot.building,
+                AtomicWord.compareExchange(slot.state, ScopeSlot.building, ScopeSlot.awaited) != ScopeSlot.building
+            {
+                return nil
+            }
+            if let existing = tickets[slot.id] { return existing }
+            // The builder records itself right after its claim: a few instructions away.
+            guard let owner = slot.ownerID else { return nil }
+            let made = BuildTicket(owner: owner)
+            tickets[slot.id] = made
+            return made
+        }
+        if ticket == nil { syringe_yield() }
+        return ticket
+    }
+
+    /// Ends a build that someone waits for (or that a close overtook): sets the slot to `target` unless the scope
+    /// closed it, and wakes the waiters. Whether the slot took `target`.
+    static func end(_ slot: ScopeSlot, to target: UInt) -> Bool {
+        let (ticket, took) = tickets.withLock { tickets -> (BuildTicket?, Bool) in
+            let ticket = tickets.removeValue(forKey: slot.id)
+            while true {
+                let state = AtomicWord.load(slot.state)
+                guard state == ScopeSlot.building || state == ScopeSlot.awaited else { return (ticket, false) }
+                if AtomicWord.compareExchange(slot.state, state, target) == state { return (ticket, true) }
+            }
+        }
+        ticket?.finish()
+        return took
+    }
+
+    /// Records that `owner` now holds `slot`'s build (see `WaitGraph.transfer`).
+    static func transfer(_ slot: ScopeSlot, to owner: ExecutionID) {
+        guard let ticket = tickets.withLock({ $0[slot.id] }) else { return }
+        WaitGraph.transfer(ticket, to: owner)
+    }
+}

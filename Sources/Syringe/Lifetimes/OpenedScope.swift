@@ -1,0 +1,161 @@
+/// One open scope: a set of instances of one scope, shared by whatever resolves through it, disposed of when it is
+/// closed. ``ContainerScope`` is its public face; `withScope` opens one and binds it to the task.
+///
+/// Its registrations' instances live in slots inside this object (see `ScopeSlots`), found by the index each
+/// registration got when it was registered; those of other containers, or registered after the slots were laid
+/// out, in an overflow store. The instances are released with the object (no task can read a slot after that).
+// @unchecked Sendable: immutable, but for what `ScopeSlots` and the overflow store guard.
+final class OpenedScope: ScopeSlots, @unchecked Sendable {
+    /// The container it was opened on, which resolves what is asked of it.
+    let container: Container
+    /// The scope whose registrations keep their instances here.
+    let scope: Scope
+    /// The open scope that was current where this one was opened: resolves see its instances of other scopes.
+    let outer: OpenedScope?
+    /// Whether it stands for every scope (``ended``).
+    let isEveryScope: Bool
+
+    init(container: Container, scope: Scope, outer: OpenedScope?) {
+        self.container = container
+        self.scope = scope
+        self.outer = outer
+        isEveryScope = false
+        super.init()
+    }
+
+    private init(ended container: Container) {
+        self.container = container
+        scope = .unique
+        outer = nil
+        isEveryScope = true
+        super.init()
+        _ = markClosed()
+    }
+
+    /// A closed scope of every kind: where a lazy handle made in a scope that is gone resolves, so that its
+    /// instances of any scope are refused rather than taken from the container.
+    static let ended = OpenedScope(ended: Container())
+
+    /// The slot of `entry`'s instance, when it has one here (else the overflow store keeps it).
+    @inline(__always)
+    func slot(for entry: Entry) -> ScopeSlot? {
+        guard let layout = entry.scopeLayout else { return nil }
+        return slot(
+            at: entry.scopeIndex, of: layout, size: entry.service.size, alignment: entry.service.alignment)
+    }
+
+    /// The slot of `entry`'s instance in the overflow store; `nil` once the scope is closed.
+    func overflowSlot(for entry: Entry) -> InstanceSlot? {
+        overflow { ScopeOverflow() }.slot(for: entry)
+    }
+
+    /// Whether an instance of `entry` is kept here (for traces).
+    func keeps(_ entry: Entry) -> Bool {
+        if let slot = slot(for: entry) { return slot.isDone }
+        return overflowSlot(for: entry)?.keptValue != nil
+    }
+
+    // MARK: Closing
+
+    /// What closing has left to do.
+    enum Closing {
+        /// Nothing: the hooks ran (their failures), or there were none.
+        case done([ResolutionError])
+        /// Run the hooks of these instances (newest first), which cannot all run here, now.
+        case pending([Disposal.Item])
+    }
+
+    /// Closes the scope: later resolves are refused, and what it keeps is disposed of. Runs the hooks at once when
+    /// every one of them is synchronous here and the task is not cancelled (the common end of a request: no
+    /// allocation, no suspension), else hands them back. A second call finds nothing to do.
+    func beginClose() -> Closing {
+        guard markClosed() else { return .done([]) }
+        let overflow = existingOverflow(ScopeOverflow.self)?.close() ?? []
+        let count = slotCount
+        if count == 0 {
+            if overflow.isEmpty { return .done([]) }
+            return .pending(overflow)
+        }
+        return withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: count) { buffer in
+            var kept = 0
+            takeKept { slot in
+                // Newest first: an insertion sort of a few slots, usually in order already.
+                var index = kept
+                while index > 0, buffer[index - 1].sequence < slot.sequence {
+                    buffer.initializeElement(at: index, to: buffer[index - 1])
+                    index -= 1
+                }
+                buffer.initializeElement(at: index, to: slot)
+                kept += 1
+            }
+            let slots = UnsafeBufferPointer(rebasing: buffer[0..<kept])
+            if overflow.isEmpty, Disposal.allSynchronousHere(slots), !Task.isCancelled {
+                return .done(Disposal.runSync(slots))
+            }
+            let items = slots.map { Disposal.Item(entry: $0.entry, slot: $0, in: self) } + overflow
+            return .pending(Disposal.newestFirst(items))
+        }
+    }
+
+    /// Closes the scope and awaits the hooks of what it kept (see ``beginClose()``); returns their failures.
+    func close(isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
+        switch beginClose() {
+        case .done(let failures): return failures
+        case .pending(let items): return await Disposal.runShielded(items, isolation: isolation)
+        }
+    }
+}
+
+/// The instances of an open scope that have no slot in it (registrations of other containers, or registered after
+/// its slots were laid out): one slot per registration, in the order they were first asked for, guarded by one lock.
+// @unchecked Sendable: `slots` and `isOpen` are guarded by `lock`; the slots share that lock.
+final class ScopeOverflow: @unchecked Sendable {
+    /// The mutex, shared by the store and its slots, in memory of its own.
+    private let mutex: UnsafeMutableRawPointer
+    private let lock: InlineLock
+    @exclusivity(unchecked) private var slots: [(entry: Entry, slot: InstanceSlot)] = []
+    @exclusivity(unchecked) private var isOpen = true
+
+    init() {
+        mutex = .allocate(byteCount: InlineLock.size, alignment: InlineLock.alignment)
+        lock = InlineLock(at: mutex)
+        lock.initialize()
+    }
+
+    deinit {
+        lock.destroy()
+        mutex.deallocate()
+    }
+
+    func slot(for entry: Entry) -> InstanceSlot? {
+        lock.withLock {
+            guard isOpen else { return nil }
+            // A test container's copy of a registration and the registration itself share one instance per
+            // scope: the request is one, whichever container a resolve goes through.
+            let registration = entry.registration
+            for pair in slots where pair.entry.registration === registration { return pair.slot }
+            let slot = InstanceSlot(sharing: lock, keepsWeakly: false)
+            slots.append((entry, slot))
+            return slot
+        }
+    }
+
+    /// Closes the store: later requests are refused. Returns what it kept, newest first, to dispose of.
+    func close() -> [Disposal.Item] {
+        var items: [Disposal.Item] = []
+        // The slots share the store's lock: one acquisition empties them all. The list is released after it,
+        // as releasing an entry can run user code (a factory's captures).
+        let slots = lock.withLock { () -> [(entry: Entry, slot: InstanceSlot)] in
+            isOpen = false
+            items.reserveCapacity(self.slots.count)
+            for (entry, slot) in self.slots {
+                guard let instance = slot.resetHoldingLock() else { continue }
+                items.append(Disposal.Item(entry: entry, instance: instance))
+            }
+            defer { self.slots = [] }
+            return self.slots
+        }
+        withExtendedLifetime(slots) {}
+        return Disposal.newestFirst(items)
+    }
+}
