@@ -46,11 +46,12 @@ extension Container {
         if _slowPath(scope.isClosed) { throw Diagnostics.scopeEnded(entry) }
         let parent = CurrentFrame.pointer
         try Engine.refuseCaptive(entry, from: parent ?? AsyncFrame.current?.frame)
-        guard let slot = scope.slot(for: entry) else {
+        func inOverflow() throws {
             guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
-            return try produceStored(
+            try produceStored(
                 entry, slot: overflow, in: scope, requester: requester, into: output, arguments: arguments)
         }
+        guard let slot = scope.slot(for: entry) else { return try inOverflow() }
         if let parent {
             if try reenter(entry, from: parent, into: output) { return }
             if let context = Engine.existingContext(of: parent), let pending = context.pendingInstance(for: slot) {
@@ -62,6 +63,8 @@ extension Container {
         while true {
             switch slot.readOrClaim(in: scope, for: Frame.execution(of: parent)) {
             case .kept:
+                // Built by a registration this one replaced (the scope was open then): that instance is not this one's.
+                guard _fastPath(slot.holds(entry)) else { return try inOverflow() }
                 entry.service.copy(from: slot.payload, to: output)
                 return
             case .closed:

@@ -44,9 +44,7 @@ extension Container {
         let parent = AsyncFrame.current
         try Engine.refuseCaptive(entry, from: parent?.frame)
         guard let slot = scope.slot(for: entry) else {
-            guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
-            return try await produceStoredAsync(
-                entry, slot: overflow, in: scope, requester: requester, arguments: arguments)
+            return try await produceInOverflowAsync(entry, in: scope, requester: requester, arguments: arguments)
         }
         if let parent {
             if let reentered = try reentered(entry, from: parent.frame) { return reentered }
@@ -59,6 +57,11 @@ extension Container {
         while true {
             switch slot.readOrClaim(in: scope, for: execution) {
             case .kept:
+                // Built by a registration this one replaced (the scope was open then): that instance is not this one's.
+                guard _fastPath(slot.holds(entry)) else {
+                    return try await produceInOverflowAsync(
+                        entry, in: scope, requester: requester, arguments: arguments)
+                }
                 return .copying(entry.service, from: slot.payload)
             case .closed:
                 throw Diagnostics.scopeEnded(entry)
@@ -82,6 +85,15 @@ extension Container {
                 return instance
             }
         }
+    }
+
+    /// The instance of `entry` in `scope`'s overflow store.
+    private func produceInOverflowAsync(
+        _ entry: Entry, in scope: OpenedScope, requester: Container, arguments: (any Sendable)?
+    ) async throws -> Instance {
+        guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
+        return try await produceStoredAsync(
+            entry, slot: overflow, in: scope, requester: requester, arguments: arguments)
     }
 
     private func produceStoredAsync(

@@ -77,6 +77,7 @@ final class Registry: @unchecked Sendable {
             ordered.remove(at: existing.orderIndex)
             for index in existing.orderIndex..<ordered.count { ordered[index].orderIndex = index }
             table.remove(existing)
+            existing.scopeLayout?.release(existing)
             changes &+= 1
             return existing
         }
@@ -91,6 +92,7 @@ final class Registry: @unchecked Sendable {
     func removeAll() -> [Entry] {
         let (removed, oldTable) = lock.withLock { () -> ([Entry], SlotTable) in
             let all = ordered
+            for entry in all { entry.scopeLayout?.release(entry) }
             ordered = []
             let old = table
             table = SlotTable(capacity: 16)
@@ -131,12 +133,16 @@ final class Registry: @unchecked Sendable {
     @discardableResult
     private func installLocked(_ entry: Entry, retiring retired: inout [AnyObject]) -> Entry? {
         changes &+= 1
+        let existing = existingEntry(for: entry.key)
         if entry.scope.isCustom, entry.scopeLayout == nil {
             let layout = scopeLayouts[entry.scope] ?? ScopeLayout(scope: entry.scope)
             scopeLayouts[entry.scope] = layout
-            layout.place(entry)
+            layout.place(entry, replacing: existing)
         }
-        if let replaced = existingEntry(for: entry.key) {
+        if let replaced = existing {
+            if let layout = replaced.scopeLayout, replaced.scopeLayout !== entry.scopeLayout {
+                layout.release(replaced)
+            }
             table.replace(replaced, with: entry)
             entry.orderIndex = replaced.orderIndex
             ordered[replaced.orderIndex] = entry

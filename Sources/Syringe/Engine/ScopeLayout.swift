@@ -3,15 +3,18 @@
 /// in the slot at that index (see `ScopeSlots`). A test container's copy of a registration keeps its original's
 /// index, so the two share one instance per scope.
 ///
-/// Indexes are never reused: a registration that replaces another gets a new one (an open scope may still hold the
-/// instance the replaced one built), and the registrations that got one are kept for the scopes that dispose of
-/// their instances. A container that replaces its registrations of a custom scope again and again grows its layout;
-/// slots past what an open scope laid out go to its overflow store.
-// @unchecked Sendable: `entries` is written under the registry's lock and never read elsewhere; the shape is atomic.
+/// An index is reused: a registration that replaces another of the same scope takes its index, and one registered
+/// after a removal takes a freed one, so that a container replacing its registrations again and again keeps its
+/// scopes' slots as many as its live registrations. A scope opened before keeps the instance the replaced one built
+/// (its slot records, and retains, the registration that built it, to dispose of it): a resolve of the new one
+/// there sees a slot of another registration and goes to the overflow store.
+// @unchecked Sendable: `indexes` and `free` are read and written under the registry's lock only; the shape is atomic.
 final class ScopeLayout: @unchecked Sendable {
     let scope: Scope
-    /// Every registration that got an index, in index order.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Which registration holds each index (nil: free). Identities only: the registry keeps the entries.
+    @exclusivity(unchecked) private var holders: [ObjectIdentifier?] = []
+    /// Freed indexes, to reuse.
+    @exclusivity(unchecked) private var free: [Int] = []
     private let count = AtomicUInt()
     private let stride = AtomicUInt()
 
@@ -28,16 +31,39 @@ final class ScopeLayout: @unchecked Sendable {
         return (Int(count.load()), stride)
     }
 
-    /// Gives `entry` the next index. Under the registry's lock.
-    func place(_ entry: Entry) {
-        let index = entries.count
-        entries.append(entry)
+    /// Whether `entry` holds an index of this layout.
+    private func holds(_ entry: Entry) -> Bool {
+        entry.scopeLayout === self && entry.scopeIndex < holders.count
+            && holders[entry.scopeIndex] == ObjectIdentifier(entry)
+    }
+
+    /// Gives `entry` an index: that of `replaced` when it held one here, else a freed one, else the next. Under the
+    /// registry's lock.
+    func place(_ entry: Entry, replacing replaced: Entry?) {
+        let index: Int
+        if let replaced, holds(replaced) {
+            index = replaced.scopeIndex
+        } else if let reused = free.popLast() {
+            index = reused
+        } else {
+            index = holders.count
+            holders.append(nil)
+        }
+        holders[index] = ObjectIdentifier(entry)
         let service = entry.service
         if service.alignment <= ScopeSlot.maximumAlignment, service.size <= ScopeLayout.largestPayload {
             let needed = UInt(ScopeSlot.stride(payload: service.size))
             if needed > stride.load() { stride.store(needed) }
         }
         entry.place(in: self, at: index)
-        count.store(UInt(entries.count))
+        count.store(UInt(holders.count))
+    }
+
+    /// Frees the index of `entry` (removed, or replaced by a registration placed elsewhere). Under the registry's
+    /// lock.
+    func release(_ entry: Entry) {
+        guard holds(entry) else { return }
+        holders[entry.scopeIndex] = nil
+        free.append(entry.scopeIndex)
     }
 }

@@ -51,8 +51,8 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
 
     /// Whether an instance of `entry` is kept here (for traces).
     func keeps(_ entry: Entry) -> Bool {
-        if let slot = slot(for: entry) { return slot.isDone }
-        return overflowSlot(for: entry)?.keptValue != nil
+        if let slot = slot(for: entry), slot.isDone, slot.holds(entry) { return true }
+        return existingOverflow(ScopeOverflow.self)?.slot(for: entry)?.keptValue != nil
     }
 
     // MARK: Closing
@@ -74,6 +74,7 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
         let count = slotCount
         if count == 0 {
             if overflow.isEmpty { return .done([]) }
+            if Disposal.allSynchronousHere(overflow), !Task.isCancelled { return .done(Disposal.runSync(overflow)) }
             return .pending(overflow)
         }
         return withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: count) { buffer in
@@ -92,8 +93,10 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
             if overflow.isEmpty, Disposal.allSynchronousHere(slots), !Task.isCancelled {
                 return .done(Disposal.runSync(slots))
             }
-            let items = slots.map { Disposal.Item(entry: $0.entry, slot: $0, in: self) } + overflow
-            return .pending(Disposal.newestFirst(items))
+            let items = Disposal.newestFirst(
+                slots.map { Disposal.Item(entry: $0.entry, slot: $0, in: self) } + overflow)
+            if Disposal.allSynchronousHere(items), !Task.isCancelled { return .done(Disposal.runSync(items)) }
+            return .pending(items)
         }
     }
 

@@ -42,6 +42,37 @@ struct ContainerScopeConcurrencyTests {
         }
     }
 
+    /// Registrations replaced while threads resolve through open scopes: every instance built is disposed of
+    /// exactly once, by the scope that built it, and each scope gives one instance per registration.
+    @Test func registrationsReplacedWhileScopesResolveDisposeOfEachInstanceOnce() async throws {
+        let container = Container()
+        let built = Protected<[ScopedTracked]>([])
+        @Sendable func register() {
+            container.register(ScopedTracked.self, scope: .request) {
+                let made = ScopedTracked(id: 0)
+                built.withLock { $0.append(made) }
+                return made
+            }.onDispose { $0.dispose() }
+        }
+        register()
+        for _ in 0..<20 {
+            let scope = container.openScope(.request)
+            let outcomes = boundedOnThreads(4) { thread -> Bool in
+                for round in 0..<200 {
+                    if thread == 0, round.isMultiple(of: 10) { register() }
+                    let first = try scope.resolve(ScopedTracked.self)
+                    _ = first
+                }
+                return true
+            }
+            #expect(outcomes.allSatisfy { $0.value == true })
+            try await scope.close()
+        }
+        let instances = built.withLock { $0 }
+        #expect(!instances.isEmpty)
+        #expect(instances.allSatisfy { $0.disposedCount == 1 })
+    }
+
     @Test func tasksRacingForOneAsyncInstanceGetTheSameOne() async throws {
         let container = Container()
         let runs = Counter()

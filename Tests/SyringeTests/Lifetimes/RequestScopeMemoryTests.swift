@@ -41,3 +41,98 @@ struct RequestScopeMemoryTests {
         }
     }
 }
+
+/// A registration of a custom scope replaced (or removed) leaves nothing behind: what its factory captured is
+/// released once no open scope needs it, and a container that replaces its registrations again and again does
+/// not make every scope it opens larger.
+@Suite("Lifetimes: replaced registrations of a custom scope")
+struct ReplacedScopedRegistrationTests {
+    final class Captured: Sendable {}
+
+    @Test func whatAReplacedFactoryCapturedIsReleased() throws {
+        let container = Container()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            container.register(Part1.self, scope: .request) {
+                _ = captured; return Part1()
+            }
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(Part1.self)
+            try scope.closeNow()
+        }
+        container.register(Part1.self, scope: .request) { Part1() }
+        let scope = container.openScope(.request)
+        _ = try scope.resolve(Part1.self)
+        try scope.closeNow()
+        #expect(weakCaptured == nil)
+    }
+
+    @Test func anOpenScopeKeepsDisposingWhatAReplacedRegistrationBuilt() throws {
+        let container = Container()
+        let disposed = Counter()
+        container.register(Part1.self, scope: .request) { Part1() }.onDispose { _ in disposed.increment() }
+        let scope = container.openScope(.request)
+        let first = try scope.resolve(Part1.self)
+        container.register(Part1.self, scope: .request) { Part1() }.onDispose { _ in disposed.increment() }
+        let second = try scope.resolve(Part1.self)
+        #expect(first !== second)
+        #expect(try scope.resolve(Part1.self) === second)
+        try scope.closeNow()
+        #expect(disposed.count == 2)
+    }
+
+    @Test func anOpenScopeResolvesAsyncTheReplacingRegistrationsOwnInstance() async throws {
+        let container = Container()
+        let disposed = Counter()
+        container.register(Part1.self, scope: .request) { Part1() }.onDispose { _ in disposed.increment() }
+        let scope = container.openScope(.request)
+        let first = try await scope.resolveAsync(Part1.self)
+        container.register(Part1.self, scope: .request) { Part1() }.onDispose { _ in disposed.increment() }
+        let second = try await scope.resolveAsync(Part1.self)
+        #expect(first !== second)
+        #expect(try await scope.resolveAsync(Part1.self) === second)
+        try await scope.close()
+        #expect(disposed.count == 2)
+    }
+
+    /// After `removeAll()`, a registration of another type takes the freed index: a scope opened before still
+    /// holds the removed one's instance there, and gives the new registration an instance of its own type.
+    @Test func aFreedIndexTakenByAnotherTypeInAnOpenScope() throws {
+        let container = Container()
+        let disposed = Counter()
+        container.register(Part1.self, scope: .request) { Part1() }.onDispose { _ in disposed.increment() }
+        let scope = container.openScope(.request)
+        _ = try scope.resolve(Part1.self)
+        container.removeAll()
+        container.register(String.self, scope: .request) { "a string" }.onDispose { _ in disposed.increment() }
+        #expect(try scope.resolve(String.self) == "a string")
+        let fresh = container.openScope(.request)
+        #expect(try fresh.resolve(String.self) == "a string")
+        try fresh.closeNow()
+        #expect(disposed.count == 1)
+        try scope.closeNow()
+        #expect(disposed.count == 3)
+    }
+
+    @Test func replacingRegistrationsDoesNotGrowEveryScope() async {
+        await #expect(processExitsWith: .success) {
+            let container = Container()
+            func round() throws {
+                container.register(Part1.self, scope: .request) { Part1() }
+                container.register(Part2.self, scope: .request) { Part2() }
+                let scope = container.openScope(.request)
+                _ = try scope.resolve(Part1.self)
+                _ = try scope.resolve(Part2.self)
+                try scope.closeNow()
+            }
+            for _ in 0..<1_000 { try round() }
+            let warm = residentBytes()
+            for _ in 0..<20_000 { try round() }
+            if let warm, let now = residentBytes(), now - warm >= 1 << 20 {
+                fatalError("resident memory grew by \(now - warm) bytes")
+            }
+        }
+    }
+}

@@ -70,6 +70,7 @@ class ScopeSlots: @unchecked Sendable {
             forEachSlot { slot in
                 if AtomicWord.load(slot.state) == ScopeSlot.done {
                     slot.withEntry { $0.service.destroy(slot.payload) }
+                    slot.releaseEntry()
                 }
             }
             let base = UnsafeMutableRawPointer(bitPattern: words[Word.base])
@@ -239,17 +240,30 @@ struct ScopeSlot {
     /// Where the instance is.
     var payload: UnsafeMutableRawPointer { address + ScopeSlot.payloadOffset }
 
-    /// The registration whose instance the slot holds (kept alive by the scope's layout). Once done only.
+    /// The registration whose instance the slot holds (retained by the slot until the scope goes). Once done only.
     var entry: Entry {
         Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
             .takeUnretainedValue()
     }
 
-    /// Runs `body` with ``entry``, borrowed (no reference count touched: the scope's layout keeps it).
+    /// Runs `body` with ``entry``, borrowed (no reference count touched: the slot keeps it).
     @inline(__always)
     func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
         try Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the instance in the slot is one of `entry`'s registration (or of a test container's copy of it):
+    /// another registration can hold the slot's index once the one that built it was replaced. Once done only.
+    @inline(__always)
+    func holds(_ entry: Entry) -> Bool {
+        if _fastPath(entryWord.pointee == UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())) { return true }
+        return withEntry { $0.registration === entry.registration }
+    }
+
+    /// Releases the registration that ``finish(_:sequence:)`` retained. When the scope goes only.
+    func releaseEntry() {
+        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped).release()
     }
 
     /// The instance's place in the order of completed builds. Once done only.
@@ -301,12 +315,17 @@ struct ScopeSlot {
     /// and wakes the waiters. `false` when the scope was closed meanwhile: the caller disposes of the instance.
     @inline(__always)
     func finish(_ entry: Entry, sequence: UInt64) -> Bool {
-        entryWord.pointee = UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+        // Retained: the registration may be replaced while the scope is open, and its instance is disposed of
+        // with its hooks.
+        let retained = Unmanaged.passRetained(entry)
+        entryWord.pointee = UInt(bitPattern: retained.toOpaque())
         sequenceWord.pointee = sequence
         if _fastPath(AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
             return true
         }
-        return ScopeWaits.end(self, to: ScopeSlot.done)
+        if ScopeWaits.end(self, to: ScopeSlot.done) { return true }
+        retained.release()
+        return false
     }
 
     /// Ends a build that failed (its payload already destroyed): the slot is empty again, and the waiters try.
