@@ -68,6 +68,13 @@ extension Container {
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt,
         make: @escaping @isolated(any) @Sendable (repeat each Dependency) throws -> Service
     ) -> Entry {
+        #if DEBUG
+        // Debug builds only: in release the loop would stay in every call site (a metatype comparison per
+        // parameter); there, `verify()` and the first resolve report it, with the same fix.
+        for dependency in repeat (each Dependency).self {
+            DeclaredDependency.refuseHandedOut(dependency, of: Service.self, file: file, line: line)
+        }
+        #endif
         let call = IsolatedCall.unchecked(make)
         return registerDeclared(
             Service.self, name: name, scope: scope, file: file, line: line, isolation: make.isolation,
@@ -111,7 +118,10 @@ extension Container {
         line: UInt = #line,
         using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
-        add(
+        for dependency in repeat (each Dependency).self {
+            DeclaredDependency.refuseHandedOut(dependency, of: Service.self, file: FileID(fileID), line: line)
+        }
+        return add(
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
             parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .async { r, _, output in

@@ -66,6 +66,17 @@ public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Stops the program when a `using:` function of `service` takes `type` and `type` is one of Syringe's own
+    /// types that are handed to factories rather than resolved (`Resolution`, `Container`, `ContainerScope`): a
+    /// registration that can never work, most often a closure factory written with `using:`.
+    @usableFromInline
+    static func refuseHandedOut(_ type: any Any.Type, of service: any Any.Type, file: FileID, line: UInt) {
+        let key = Key(serviceType: type, name: nil, argumentTypes: nil)
+        guard let error = Diagnostics.handedOut(key, declaredBy: service, fileID: file.staticString, line: line)
+        else { return }
+        FailureReporting.stop(error, fileID: file.staticString, line: line)
+    }
+
     /// The types of a function's parameters, in order: what ``init(parameter:)`` reads later.
     @usableFromInline
     static func parameterTypes<each Parameter>(_ types: repeat (each Parameter).Type) -> [any Any.Type] {

@@ -4,6 +4,7 @@ extension Diagnostics {
     /// argument types.
     static func missing(_ key: Key, in container: Container, fileID: StaticString, line: UInt) -> ResolutionError {
         if let error = onlyContributed(key, in: container, fileID: fileID, line: line) { return error }
+        if let error = syringeType(key, in: container, fileID: fileID, line: line) { return error }
         let keys = container.allKeys()
         let sameType = keys.filter {
             ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key
@@ -50,6 +51,50 @@ extension Diagnostics {
             code: .notRegistered,
             summary: "cannot resolve `\(typeText)`\(nameText) (no registration).",
             path: path, fileID: "\(fileID)", line: Int(line), nearMisses: nearMisses, fix: fix + ".")
+    }
+
+    /// A dependency on one of Syringe's own types that is handed to factories, not resolved (`Resolution`,
+    /// `Container`, `ContainerScope`), and not registered: most often a `using:` function written like a closure
+    /// factory, `register(Car.self, using: { (r: Resolution) in … })`. `nil` for any other key.
+    static func syringeType(_ key: Key, in container: Container, fileID: StaticString, line: UInt)
+        -> ResolutionError?
+    {
+        guard let how = handedOutHow(key) else { return nil }
+        return ResolutionError(
+            code: .notRegistered,
+            summary: "cannot resolve `\(key.typeDescription)`: it is Syringe's own type, handed out rather than "
+                + "resolved (\(how)).",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line), nearMisses: [],
+            fix: handedOutFix(key))
+    }
+
+    /// A `using:` function of `service` that takes one of Syringe's handed-out types: refused at registration.
+    static func handedOut(_ key: Key, declaredBy service: any Any.Type, fileID: StaticString, line: UInt)
+        -> ResolutionError?
+    {
+        guard let how = handedOutHow(key) else { return nil }
+        return ResolutionError(
+            code: .notRegistered,
+            summary: "register(\(typeExpression(service)).self, using:) takes a `\(key.typeDescription)`, which is "
+                + "Syringe's own type, handed out rather than resolved (\(how)).",
+            path: [Key(serviceType: service, name: nil, argumentTypes: nil), key],
+            fileID: "\(fileID)", line: Int(line), nearMisses: [], fix: handedOutFix(key))
+    }
+
+    private static func handedOutHow(_ key: Key) -> String? {
+        guard key.name == nil, key.argumentTypes == nil else { return nil }
+        switch ObjectIdentifier(key.serviceType) {
+        case ObjectIdentifier(Resolution.self): return "a closure factory receives it: `register(T.self) { r in … }`"
+        case ObjectIdentifier(Container.self): return "a factory reaches it as `r.container`"
+        case ObjectIdentifier(ContainerScope.self): return "`openScope(_:)` returns it"
+        default: return nil
+        }
+    }
+
+    private static func handedOutFix(_ key: Key) -> String {
+        "a `using:` function declares the dependencies themselves as its parameters (`register(Car.self, using: "
+            + "Car.init)` with `init(engine: any Engine)`); to resolve through `\(key.typeDescription)`, register a "
+            + "closure instead: `register(Car.self) { r in Car(engine: try r.resolve()) }`."
     }
 
     /// A single resolve of a type that only has multi-binding contributions: `nil` when that is not the case.
