@@ -8,7 +8,7 @@
 /// scopes' slots as many as its live registrations. A scope opened before keeps the instance the replaced one built
 /// (its slot records, and retains, the registration that built it, to dispose of it): a resolve of the new one
 /// there sees a slot of another registration and goes to the overflow store.
-// @unchecked Sendable: `indexes` and `free` are read and written under the registry's lock only; the shape is atomic.
+// @unchecked Sendable: `holders` and `free` are read and written under the registry's lock only; the shape is atomic.
 final class ScopeLayout: @unchecked Sendable {
     let scope: Scope
     /// Which registration holds each index (nil: free). Identities only: the registry keeps the entries.
