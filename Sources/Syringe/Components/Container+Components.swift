@@ -26,7 +26,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Registration<C> {
-        addComponent(C.self, name: name, scope: scope, group: components.newGroup(), fileID: fileID, line: line)
+        addComponent(C.self, name: name, scope: scope, group: components.newGroup(), fileID: FileID(fileID), line: line)
     }
 
     /// Registers several ``Component`` types in one call, each built with its `init()`.
@@ -49,9 +49,9 @@ extension Container {
     ) -> (Registration<First>, Registration<Second>, repeat Registration<each More>) {
         let group = components.newGroup()
         return (
-            addComponent(First.self, name: name, scope: scope, group: group, fileID: fileID, line: line),
-            addComponent(Second.self, name: name, scope: scope, group: group, fileID: fileID, line: line),
-            repeat addComponent(each more, name: name, scope: scope, group: group, fileID: fileID, line: line)
+            addComponent(First.self, name: name, scope: scope, group: group, fileID: FileID(fileID), line: line),
+            addComponent(Second.self, name: name, scope: scope, group: group, fileID: FileID(fileID), line: line),
+            repeat addComponent(each more, name: name, scope: scope, group: group, fileID: FileID(fileID), line: line)
         )
     }
 
@@ -78,12 +78,12 @@ extension Container {
     ) -> Registration<C> {
         var targets: [ForwardTarget] = []
         for target in repeat each forwarded { targets.append(ForwardTarget(target)) }
-        return register(C.self, forwardingTo: targets, name: name, scope: scope, fileID: fileID, line: line)
+        return register(C.self, forwardingTo: targets, name: name, scope: scope, fileID: FileID(fileID), line: line)
     }
 
     /// Registers `C` and the forwardings of `targets`, each checked before anything is installed.
     func register<C: Component>(
-        _ type: C.Type, forwardingTo targets: [ForwardTarget], name: String?, scope: Scope, fileID: StaticString,
+        _ type: C.Type, forwardingTo targets: [ForwardTarget], name: String?, scope: Scope, fileID: FileID,
         line: UInt
     ) -> Registration<C> {
         for target in targets { target.check(from: C.self, fileID: fileID, line: line) }
@@ -102,7 +102,7 @@ extension Container {
 
     /// Registers `C` by its `init()` as a member of `group`.
     func addComponent<C: Component>(
-        _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: StaticString, line: UInt
+        _ type: C.Type, name: String?, scope: Scope, group: UInt64, fileID: FileID, line: UInt
     ) -> Registration<C> {
         let entry = Entry(
             key: Key(C.self, name: name), scope: scope, service: ServiceType(of: C.self),
@@ -119,7 +119,7 @@ extension Container {
 /// answers with its latest one.
 enum ConformingComponent: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
+        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws -> Bool {
         switch nearestAnswer(for: key, from: container) {

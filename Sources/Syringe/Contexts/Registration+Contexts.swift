@@ -22,7 +22,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Self {
-        alternative(for: .preview, fileID: fileID, line: line, factory)
+        alternative(for: .preview, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory`, which resolves its own dependencies, instead in an Xcode preview.
@@ -36,7 +36,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Self {
-        alternative(for: .preview, fileID: fileID, line: line, factory)
+        alternative(for: .preview, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory` instead in a test process: XCTest or Swift Testing, in Xcode or through `swift test`.
@@ -52,7 +52,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Self {
-        alternative(for: .test, fileID: fileID, line: line, factory)
+        alternative(for: .test, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory`, which resolves its own dependencies, instead in a test process.
@@ -66,7 +66,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Self {
-        alternative(for: .test, fileID: fileID, line: line, factory)
+        alternative(for: .test, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory` instead in a debug build: Syringe compiled with `DEBUG`, which SwiftPM and Xcode do
@@ -81,7 +81,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Self {
-        alternative(for: .debug, fileID: fileID, line: line, factory)
+        alternative(for: .debug, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory`, which resolves its own dependencies, instead in a debug build.
@@ -95,7 +95,7 @@ extension Registration {
         fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Self {
-        alternative(for: .debug, fileID: fileID, line: line, factory)
+        alternative(for: .debug, fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory` instead when the process was launched with the argument `argument` (exactly), as a
@@ -113,7 +113,7 @@ extension Registration {
         _ argument: String, fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Self {
-        alternative(for: .argument(argument), fileID: fileID, line: line, factory)
+        alternative(for: .argument(argument), fileID: FileID(fileID), line: line, factory)
     }
 
     /// Builds with `factory`, which resolves its own dependencies, instead when the process was launched with
@@ -128,29 +128,29 @@ extension Registration {
         _ argument: String, fileID: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext _ factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Self {
-        alternative(for: .argument(argument), fileID: fileID, line: line, factory)
+        alternative(for: .argument(argument), fileID: FileID(fileID), line: line, factory)
     }
 }
 
 extension Registration {
     private func alternative(
-        for context: LaunchContext, fileID: StaticString, line: UInt,
+        for context: LaunchContext, fileID: FileID, line: UInt,
         _ factory: @escaping @isolated(any) @Sendable () throws -> Service
     ) -> Self {
         guard chooses(context) else { return self }
         let make = IsolatedCall.unchecked(factory)
-        return replaced(by: context, isolation: factory.isolation, file: FileID(fileID), line: line) { _, _, output in
+        return replaced(by: context, isolation: factory.isolation, file: fileID, line: line) { _, _, output in
             output.initializeMemory(as: Service.self, to: try make())
         }
     }
 
     private func alternative(
-        for context: LaunchContext, fileID: StaticString, line: UInt,
+        for context: LaunchContext, fileID: FileID, line: UInt,
         _ factory: @escaping @isolated(any) @Sendable (Resolution) throws -> Service
     ) -> Self {
         guard chooses(context) else { return self }
         let make = IsolatedCall.unchecked(factory)
-        return replaced(by: context, isolation: factory.isolation, file: FileID(fileID), line: line) { r, _, output in
+        return replaced(by: context, isolation: factory.isolation, file: fileID, line: line) { r, _, output in
             output.initializeMemory(as: Service.self, to: try make(r))
         }
     }

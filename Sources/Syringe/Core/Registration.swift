@@ -41,7 +41,8 @@ public struct Registration<Service>: Sendable {
         @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (inout Service, Resolution) throws -> Void
     ) -> Self {
         let run = IsolatedCall.unchecked(hook)
-        entry.addCreated(isolation: hook.isolation, place: Place(fileID: fileID, line: line)) { payload, resolution in
+        entry.addCreated(isolation: hook.isolation, place: Place(fileID: FileID(fileID), line: line)) {
+            payload, resolution in
             // The hook mutates a copy: whoever closes a cycle back to this instance while the hook runs reads
             // the stored one (the same object, for a class).
             let stored = payload.assumingMemoryBound(to: Service.self)
@@ -73,7 +74,7 @@ public struct Registration<Service>: Sendable {
                     var instance = stored.pointee
                     try await run(&instance, resolution)
                     stored.pointee = instance
-                }, Place(fileID: fileID, line: line)))
+                }, Place(fileID: FileID(fileID), line: line)))
         return self
     }
 

@@ -47,7 +47,7 @@ public struct Resolution {
         // runs once per instance it builds, while a fast path inlined in every factory of a large app would cost
         // code and compile time per service type. Transparent, so no specialised copy is made per type either.
         if name == nil { return try container.resolveFromFactory(file: FileID(fileID), line: line) }
-        return try container.resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+        return try container.resolveSlow(Service.self, name: name, fileID: FileID(fileID), line: line, joinsAsync: true)
     }
 
     /// Resolves a dependency that takes arguments, as part of the current resolution.
@@ -64,7 +64,8 @@ public struct Resolution {
         line: UInt = #line
     ) throws -> Service {
         try container.resolveSlow(
-            Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line, joinsAsync: true)
+            Service.self, name: name, arguments: repeat each arguments, fileID: FileID(fileID), line: line,
+            joinsAsync: true)
     }
 
     /// Resolves a dependency if it is registered; `nil` only when nothing is registered for it. A

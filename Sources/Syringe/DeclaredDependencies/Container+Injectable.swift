@@ -108,7 +108,7 @@ extension InjectableRegistrar {
         let plan = InjectablePlan(
             parameters, dependencies: repeat (each Dependency).self, arguments: repeat (each Argument).self,
             fileID: fileID, line: line)
-        let (fileID, line, file) = (self.fileID, self.line, FileID(self.fileID))
+        let (line, file) = (self.line, FileID(self.fileID))
         let call = IsolatedCall.unchecked(make)
         return add(plan, scope: scope, argumentTypes: (repeat each Argument).self) { key, plan in
             .isolated(make.isolation) { r, arguments, output in
@@ -125,7 +125,7 @@ extension InjectableRegistrar {
                         return try r.container.resolveFromFactory(file: file, line: line)
                     }
                     return try r.container.resolveSlow(
-                        Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+                        Value.self, name: name, fileID: file, line: line, joinsAsync: true)
                 }
                 output.initializeMemory(as: Service.self, to: try call(repeat try supply((each Dependency).self)))
             }

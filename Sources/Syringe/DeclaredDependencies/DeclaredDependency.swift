@@ -72,9 +72,9 @@ public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     static func refuseHandedOut(_ type: any Any.Type, of service: any Any.Type, file: FileID, line: UInt) {
         let key = Key(serviceType: type, name: nil, argumentTypes: nil)
-        guard let error = Diagnostics.handedOut(key, declaredBy: service, fileID: file.staticString, line: line)
+        guard let error = Diagnostics.handedOut(key, declaredBy: service, fileID: file, line: line)
         else { return }
-        FailureReporting.stop(error, fileID: file.staticString, line: line)
+        FailureReporting.stop(error)
     }
 
     /// The types of a function's parameters, in order: what ``init(parameter:)`` reads later.
@@ -107,13 +107,13 @@ protocol DeferredDependency {
     static var valueType: any Any.Type { get }
     static var kind: DeclaredDependency.Kind { get }
     /// A handle that resolves `key` (of ``valueType``) from `container`, made inside the current resolution.
-    static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Self
+    static func handle(resolving key: Key, from container: Container, fileID: FileID, line: UInt) -> Self
 }
 
 extension DeferredDependency {
     /// Initialises `output` with a handle that resolves `key` from `container`.
     static func initialize(
-        _ output: UnsafeMutableRawPointer, resolving key: Key, from container: Container, fileID: StaticString,
+        _ output: UnsafeMutableRawPointer, resolving key: Key, from container: Container, fileID: FileID,
         line: UInt
     ) {
         output.initializeMemory(as: Self.self, to: handle(resolving: key, from: container, fileID: fileID, line: line))

@@ -26,7 +26,11 @@ public struct Lazy<Value> {
     /// let parent = Parent(child: child)
     /// ```
     public init(fileID: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping @Sendable () throws -> Value) {
-        cell = OnceCell(key: Key(Value.self), fileID: fileID, line: line) { Result(catching: resolve) }
+        self.init(file: FileID(fileID), line: line, resolve)
+    }
+
+    init(file: FileID, line: UInt, _ resolve: @escaping @Sendable () throws -> Value) {
+        cell = OnceCell(key: Key(Value.self), fileID: file, line: line) { Result(catching: resolve) }
     }
 
     /// The value: resolved by the first read, exactly once, even when several threads read it first at once.
@@ -45,10 +49,10 @@ extension Lazy: DeferredDependency {
     static var valueType: any Any.Type { Value.self }
     static var kind: DeclaredDependency.Kind { .lazy }
 
-    static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Lazy {
+    static func handle(resolving key: Key, from container: Container, fileID: FileID, line: UInt) -> Lazy {
         let resolution = LaterResolution()
         let name = key.name
-        return Lazy(fileID: fileID, line: line) {
+        return Lazy(file: fileID, line: line) {
             try resolution.run {
                 try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
             }

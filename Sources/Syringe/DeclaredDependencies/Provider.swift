@@ -43,7 +43,7 @@ extension Provider: DeferredDependency {
     static var valueType: any Any.Type { Value.self }
     static var kind: DeclaredDependency.Kind { .provider }
 
-    static func handle(resolving key: Key, from container: Container, fileID: StaticString, line: UInt) -> Provider {
+    static func handle(resolving key: Key, from container: Container, fileID: FileID, line: UInt) -> Provider {
         let name = key.name
         guard let scope = ScopeCapture.current else {
             return Provider {
@@ -62,7 +62,7 @@ extension Provider: DeferredDependency {
 /// never fails; using the handle resolves `T`.
 enum DeferredDependencies: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
+        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws -> Bool {
         guard let valueKey = valueKey(of: key), let deferred = key.serviceType as? any DeferredDependency.Type else {

@@ -24,7 +24,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// Where it was registered: kept as one pointer, turned into a `StaticString` only for messages.
     let file: FileID
     let line: UInt
-    var fileID: StaticString { file.staticString }
+    var fileID: FileID { file }
 
     /// The dependencies the registration declares by the shape of its function; `nil` when its factory is
     /// opaque (a closure that resolves whatever it likes).
@@ -126,11 +126,11 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     let execution: Execution
 
     convenience init(
-        key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: StaticString, line: UInt,
+        key: Key, scope: Scope, service: ServiceType, factory: Factory, fileID: FileID, line: UInt,
         declared: [DeclaredDependency]? = nil
     ) {
         self.init(
-            key: key, scope: scope, service: service, factory: factory, file: FileID(fileID), line: line,
+            key: key, scope: scope, service: service, factory: factory, file: fileID, line: line,
             declared: declared)
     }
 

@@ -3,7 +3,7 @@
 protocol UnregisteredKeyFallback {
     /// Resolves `key` into `output` and returns `true`, or returns `false` when this rule does not apply.
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
+        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws -> Bool
 
@@ -14,7 +14,7 @@ protocol UnregisteredKeyFallback {
 extension Container {
     /// Resolves a key that nothing is registered under: the first fallback that applies, else an error.
     func resolveUnregistered(
-        _ key: Key, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
+        _ key: Key, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws {
         for fallback in Container.fallbacks {

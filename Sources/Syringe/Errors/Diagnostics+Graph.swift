@@ -80,7 +80,7 @@ extension Diagnostics {
     }
 
     /// The one error of `verify()`: every problem, and how much of the graph was verified.
-    static func verification(_ errors: [ResolutionError], coverage: String, fileID: StaticString, line: UInt)
+    static func verification(_ errors: [ResolutionError], coverage: String, fileID: FileID, line: UInt)
         -> ResolutionError
     {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"

@@ -2,7 +2,7 @@
 extension Diagnostics {
     /// `notRegistered`, or `argumentMismatch` when the type is registered under the same name with other
     /// argument types.
-    static func missing(_ key: Key, in container: Container, fileID: StaticString, line: UInt) -> ResolutionError {
+    static func missing(_ key: Key, in container: Container, fileID: FileID, line: UInt) -> ResolutionError {
         if let error = onlyContributed(key, in: container, fileID: fileID, line: line) { return error }
         if let error = syringeType(key, in: container, fileID: fileID, line: line) { return error }
         let keys = container.allKeys()
@@ -56,7 +56,7 @@ extension Diagnostics {
     /// A dependency on one of Syringe's own types that is handed to factories, not resolved (`Resolution`,
     /// `Container`, `ContainerScope`), and not registered: most often a `using:` function written like a closure
     /// factory, `register(Car.self, using: { (r: Resolution) in … })`. `nil` for any other key.
-    static func syringeType(_ key: Key, in container: Container, fileID: StaticString, line: UInt)
+    static func syringeType(_ key: Key, in container: Container, fileID: FileID, line: UInt)
         -> ResolutionError?
     {
         guard let how = handedOutHow(key) else { return nil }
@@ -69,7 +69,7 @@ extension Diagnostics {
     }
 
     /// A `using:` function of `service` that takes one of Syringe's handed-out types: refused at registration.
-    static func handedOut(_ key: Key, declaredBy service: any Any.Type, fileID: StaticString, line: UInt)
+    static func handedOut(_ key: Key, declaredBy service: any Any.Type, fileID: FileID, line: UInt)
         -> ResolutionError?
     {
         guard let how = handedOutHow(key) else { return nil }
@@ -98,7 +98,7 @@ extension Diagnostics {
     }
 
     /// A single resolve of a type that only has multi-binding contributions: `nil` when that is not the case.
-    static func onlyContributed(_ key: Key, in container: Container, fileID: StaticString, line: UInt)
+    static func onlyContributed(_ key: Key, in container: Container, fileID: FileID, line: UInt)
         -> ResolutionError?
     {
         guard key.origin == nil else { return nil }
@@ -121,7 +121,7 @@ extension Diagnostics {
     /// `resolveAll` found no contributions of `element`: a mix-up worth an error when the type is registered
     /// with `register`, otherwise `nil` (an empty multi-binding is fine).
     static func nothingContributed(
-        _ element: any Any.Type, request: Key, in container: Container, fileID: StaticString, line: UInt
+        _ element: any Any.Type, request: Key, in container: Container, fileID: FileID, line: UInt
     ) -> ResolutionError? {
         let id = ObjectIdentifier(element)
         let registered = container.allKeys().filter { ObjectIdentifier($0.serviceType) == id }

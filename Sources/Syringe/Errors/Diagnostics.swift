@@ -99,7 +99,7 @@ enum Diagnostics {
     }
 
     static func mainActorRequired(
-        _ key: Key, fileID: StaticString, line: UInt, what: String = "its factory"
+        _ key: Key, fileID: FileID, line: UInt, what: String = "its factory"
     ) -> ResolutionError {
         ResolutionError(
             code: .mainActorRequired,
@@ -113,7 +113,7 @@ enum Diagnostics {
 
     /// A registration bound to the main actor, asked for from elsewhere as a type that is not `Sendable`.
     static func mainActorValueNotSendable(
-        _ key: Key, entry: Entry, fileID: StaticString, line: UInt
+        _ key: Key, entry: Entry, fileID: FileID, line: UInt
     ) -> ResolutionError {
         ResolutionError(
             code: .mainActorRequired,
@@ -126,8 +126,7 @@ enum Diagnostics {
     }
 
     /// An injector isolated to an actor other than the main actor: `inject(into:)` cannot run it there.
-    static func actorIsolatedInjector(_ key: Key, actor: any Actor, fileID: StaticString, line: UInt) -> ResolutionError
-    {
+    static func actorIsolatedInjector(_ key: Key, actor: any Actor, fileID: FileID, line: UInt) -> ResolutionError {
         ResolutionError(
             code: .mainActorRequired,
             summary: "cannot run the injector for `\(key)`: it is isolated to \(type(of: actor)), and inject(into:) "
@@ -161,7 +160,7 @@ enum Diagnostics {
     }
 
     static func noDependency<Value>(
-        _ keyPath: KeyPath<Container, Value>, fileID: StaticString, line: UInt
+        _ keyPath: KeyPath<Container, Value>, fileID: FileID, line: UInt
     ) -> ResolutionError {
         ResolutionError(
             code: .notRegistered,
@@ -172,14 +171,14 @@ enum Diagnostics {
                 + "it with InjectionMapper.")
     }
 
-    static func remapLoop(_ keyPath: AnyKeyPath, loop: String, fileID: StaticString, line: UInt) -> ResolutionError {
+    static func remapLoop(_ keyPath: AnyKeyPath, loop: String, fileID: FileID, line: UInt) -> ResolutionError {
         ResolutionError(
             code: .cycle, summary: "cannot resolve `\(keyPath)`: its remaps loop (\(loop)).",
             path: [], fileID: "\(fileID)", line: Int(line),
             fix: "remove one of the remaps with InjectionMapper.reset(_:).")
     }
 
-    static func ambiguous(_ key: Key, candidates: [Key], fileID: StaticString, line: UInt) -> ResolutionError {
+    static func ambiguous(_ key: Key, candidates: [Key], fileID: FileID, line: UInt) -> ResolutionError {
         let forwarding = "container.register(\(candidates[0].typeDescription).self, as: \(resolveArguments(key)))"
         return ResolutionError(
             code: .ambiguous,
@@ -202,7 +201,7 @@ enum Diagnostics {
     }
 
     /// The one error of `build()` or `validate()`: every problem found, in order.
-    static func problems(_ errors: [ResolutionError], foundBy operation: String, fileID: StaticString, line: UInt)
+    static func problems(_ errors: [ResolutionError], foundBy operation: String, fileID: FileID, line: UInt)
         -> ResolutionError
     {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
@@ -214,7 +213,7 @@ enum Diagnostics {
     }
 
     /// The message a forwarding to a type the component cannot be stops the program with.
-    static func forwardingMismatch(_ source: any Any.Type, as target: any Any.Type, fileID: StaticString, line: UInt)
+    static func forwardingMismatch(_ source: any Any.Type, as target: any Any.Type, fileID: FileID, line: UInt)
         -> ResolutionError
     {
         let from = TypeName.describe(source)
@@ -228,7 +227,7 @@ enum Diagnostics {
 
 /// Where something was declared: a registration, a hook, a property.
 struct Place: Sendable {
-    let fileID: StaticString
+    let fileID: FileID
     let line: UInt
 }
 
@@ -246,7 +245,7 @@ extension Diagnostics {
 extension Diagnostics {
     /// A lazily injected property read again while its first read resolves it (a cycle through its own
     /// dependency).
-    static func lazyCycle(_ key: Key, fileID: StaticString, line: UInt) -> ResolutionError {
+    static func lazyCycle(_ key: Key, fileID: FileID, line: UInt) -> ResolutionError {
         ResolutionError(
             code: .cycle,
             summary: "cannot resolve `\(key)`: the lazily injected property at \(fileID):\(line) is read while it is "

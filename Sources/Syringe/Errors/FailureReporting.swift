@@ -6,7 +6,7 @@
 enum FailureReporting {
     /// Where a key path or a property wrapper is being resolved, for the "injected at" line.
     struct Site {
-        let fileID: StaticString
+        let fileID: FileID
         let line: UInt
     }
 
@@ -17,6 +17,12 @@ enum FailureReporting {
         fatalError(message(for: error), file: fileID, line: line)
     }
 
+    /// Stops the program with `error`'s message, which names the place (kept as a `FileID`, which the trap's own
+    /// file parameter cannot take).
+    static func stop(_ error: any Error) -> Never {
+        fatalError(message(for: error))
+    }
+
     /// `error`'s text, with an "injected at" line when a key path or property wrapper asked.
     static func message(for error: any Error) -> String {
         let text = (error as? ResolutionError)?.description ?? "Syringe: \(error)"
@@ -25,7 +31,7 @@ enum FailureReporting {
     }
 
     /// Runs `body` with `site` as the place that asked, for messages of failures inside it.
-    static func at<Result>(_ fileID: StaticString, _ line: UInt, _ body: () -> Result) -> Result {
+    static func at<Result>(_ fileID: FileID, _ line: UInt, _ body: () -> Result) -> Result {
         var site = Site(fileID: fileID, line: line)
         return withUnsafeMutablePointer(to: &site) { site in
             let outer = currentSite.pointer

@@ -21,7 +21,7 @@ extension Container {
     ///   each with its path, the registration's place and a fix.
     @discardableResult
     public func verify(fileID: StaticString = #fileID, line: UInt = #line) throws -> VerificationReport {
-        try verify(GraphModel(self), roots: nil, fileID: fileID, line: line)
+        try verify(GraphModel(self), roots: nil, fileID: FileID(fileID), line: line)
     }
 
     /// Proves the graph as ``verify(fileID:line:)`` does, and also reports the registrations that none of
@@ -39,11 +39,11 @@ extension Container {
     ) throws -> VerificationReport {
         let keys = roots.map { Key(serviceType: $0, name: nil, argumentTypes: nil) }
         let model = GraphModel(self, roots: keys, fileID: fileID, line: line)
-        return try verify(model, roots: keys, fileID: fileID, line: line)
+        return try verify(model, roots: keys, fileID: FileID(fileID), line: line)
     }
 
     private func verify(
-        _ model: GraphModel, roots: [Key]?, fileID: StaticString, line: UInt
+        _ model: GraphModel, roots: [Key]?, fileID: FileID, line: UInt
     ) throws -> VerificationReport {
         let checks = GraphChecks(model, roots: roots != nil)
         var problems = checks.missingRoots(roots ?? [], fileID: fileID, line: line)

@@ -234,7 +234,8 @@ extension Container {
                 let layout = ServiceType(root)
                 let output = Scratch.push(size: layout.size, alignment: layout.alignment)
                 defer { Scratch.pop(output, alignment: layout.alignment) }
-                try child.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: false, into: output)
+                try child.resolve(
+                    key, arguments: nil, fileID: FileID(fileID), line: line, joinsAsync: false, into: output)
                 layout.destroy(output)
             }
         }

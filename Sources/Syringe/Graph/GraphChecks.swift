@@ -73,7 +73,7 @@ struct GraphChecks {
     }
 
     /// Roots that nothing answers.
-    func missingRoots(_ keys: [Key], fileID: StaticString, line: UInt) -> [ResolutionError] {
+    func missingRoots(_ keys: [Key], fileID: FileID, line: UInt) -> [ResolutionError] {
         var errors: [ResolutionError] = []
         for (key, target) in zip(keys, model.roots) {
             guard case .unresolved(let index) = target else { continue }

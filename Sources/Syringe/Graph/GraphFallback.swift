@@ -2,7 +2,7 @@
 /// tools ask it when a declared dependency has no registration.
 protocol GraphFallback: UnregisteredKeyFallback {
     static func graphTarget(
-        of key: Key, from requester: Container, fileID: StaticString, line: UInt
+        of key: Key, from requester: Container, fileID: FileID, line: UInt
     ) -> GraphFallbackTarget?
 }
 
@@ -17,7 +17,7 @@ enum GraphFallbackTarget {
 
 extension ConformingComponent: GraphFallback {
     static func graphTarget(
-        of key: Key, from requester: Container, fileID: StaticString, line: UInt
+        of key: Key, from requester: Container, fileID: FileID, line: UInt
     ) -> GraphFallbackTarget? {
         switch nearestAnswer(for: key, from: requester) {
         case nil: return nil
@@ -30,7 +30,7 @@ extension ConformingComponent: GraphFallback {
 
 extension OptionalWrapped: GraphFallback {
     static func graphTarget(
-        of key: Key, from requester: Container, fileID: StaticString, line: UInt
+        of key: Key, from requester: Container, fileID: FileID, line: UInt
     ) -> GraphFallbackTarget? {
         guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type else { return nil }
         return .key(Key(serviceType: optional.wrappedType, name: key.name, argumentTypes: key.argumentTypes), .direct)
@@ -39,7 +39,7 @@ extension OptionalWrapped: GraphFallback {
 
 extension DeferredDependencies: GraphFallback {
     static func graphTarget(
-        of key: Key, from requester: Container, fileID: StaticString, line: UInt
+        of key: Key, from requester: Container, fileID: FileID, line: UInt
     ) -> GraphFallbackTarget? {
         guard let valueKey = valueKey(of: key), let deferred = key.serviceType as? any DeferredDependency.Type else {
             return nil

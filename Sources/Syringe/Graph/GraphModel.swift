@@ -105,7 +105,7 @@ struct GraphModel {
             }
         }
         for key in roots {
-            self.roots.append(target(of: key, kind: .direct, from: container, fileID: fileID, line: line).0)
+            self.roots.append(target(of: key, kind: .direct, from: container, fileID: FileID(fileID), line: line).0)
         }
         expand()
     }
@@ -146,7 +146,7 @@ struct GraphModel {
 
     /// What `key` resolves to from `requester`: a registration, else what a fallback answers, else nothing.
     private mutating func target(
-        of key: Key, kind: DeclaredDependency.Kind, from requester: Container, fileID: StaticString, line: UInt
+        of key: Key, kind: DeclaredDependency.Kind, from requester: Container, fileID: FileID, line: UInt
     ) -> (Target, DeclaredDependency.Kind) {
         if let found = GraphModel.locate(key, from: requester) {
             return (.node(self.node(found.entry, owner: found.owner, requester: requester)), kind)

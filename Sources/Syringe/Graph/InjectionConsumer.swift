@@ -54,7 +54,7 @@ public struct InjectedDependencies: Sendable {
     /// ```swift
     /// print("\(needs.fileID):\(needs.line)")   // App/Garage.swift:12
     /// ```
-    public var fileID: String { "\(file.staticString)" }
+    public var fileID: String { file.description }
 }
 
 extension DeclaredDependency {

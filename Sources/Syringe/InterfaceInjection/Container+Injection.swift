@@ -24,7 +24,7 @@ extension Container {
         let key = Key(Target.self)
         let inject = IsolatedCall.unchecked(injector)
         let isolation = FunctionIsolation(injector.isolation)
-        let injector = Injector(key: key, place: Place(fileID: fileID, line: line)) { target, r in
+        let injector = Injector(key: key, place: Place(fileID: FileID(fileID), line: line)) { target, r in
             // Interface injection is a dynamic question by nature ("does this object adopt the protocol?"),
             // asked once per injector and target, never on the resolve path.
             guard let adopted = target as? Target else { return false }
@@ -33,10 +33,10 @@ extension Container {
             case .nonisolated: break
             case .mainActor:
                 guard MainActorCheck.isCurrent else {
-                    throw Diagnostics.mainActorRequired(key, fileID: fileID, line: line, what: "its injector")
+                    throw Diagnostics.mainActorRequired(key, fileID: FileID(fileID), line: line, what: "its injector")
                 }
             case .actor(let actor):
-                throw Diagnostics.actorIsolatedInjector(key, actor: actor, fileID: fileID, line: line)
+                throw Diagnostics.actorIsolatedInjector(key, actor: actor, fileID: FileID(fileID), line: line)
             }
             try inject(adopted, r)
             return true

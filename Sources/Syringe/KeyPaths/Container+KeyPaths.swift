@@ -101,7 +101,7 @@ extension Container {
         get { shared.resolveKeyPath(keyPath, fileID: fileID, line: line) }
         set {
             // The override is made inside the property's setter: tell it where the assignment is written.
-            FailureReporting.at(fileID, line) { shared[keyPath: keyPath] = newValue }
+            FailureReporting.at(FileID(fileID), line) { shared[keyPath: keyPath] = newValue }
         }
     }
 
@@ -120,7 +120,7 @@ extension Container {
         _ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> Value {
         if let loop = InjectionMapper.loop(startingAt: keyPath) {
-            throw Diagnostics.remapLoop(keyPath, loop: loop, fileID: fileID, line: line)
+            throw Diagnostics.remapLoop(keyPath, loop: loop, fileID: FileID(fileID), line: line)
         }
         return resolveKeyPath(keyPath, fileID: fileID, line: line)
     }

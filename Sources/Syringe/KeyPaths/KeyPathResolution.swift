@@ -3,7 +3,7 @@ extension Container {
     /// Evaluates `keyPath` (after remaps) with the place of the request published for failure messages.
     func resolveKeyPath<Value>(_ keyPath: KeyPath<Container, Value>, fileID: StaticString, line: UInt) -> Value {
         let target = InjectionMapper.target(for: keyPath)
-        return FailureReporting.at(fileID, line) { self[keyPath: target] }
+        return FailureReporting.at(FileID(fileID), line) { self[keyPath: target] }
     }
 
     /// Produces the value of a key-path key: its override if one is registered, else its default from
@@ -77,7 +77,7 @@ extension Container {
     ) -> Found {
         let home = homeForDefaults
         let entry = Entry(
-            key: key, scope: scope, service: ServiceType(of: Value.self), factory: .perRequest, fileID: fileID,
+            key: key, scope: scope, service: ServiceType(of: Value.self), factory: .perRequest, fileID: FileID(fileID),
             line: line)
         entry.isLiveOnly = liveOnly
         home.policy?.reachedAncestor(entry)
@@ -94,7 +94,7 @@ extension Container {
         let entry = Entry(
             key: key, scope: .unique, service: ServiceType(of: Value.self),
             factory: .sync { _, _, output in output.initializeMemory(as: Value.self, to: value) },
-            fileID: site?.fileID ?? fileID, line: site?.line ?? line)
+            fileID: site?.fileID ?? FileID(fileID), line: site?.line ?? line)
         install(entry)
     }
 

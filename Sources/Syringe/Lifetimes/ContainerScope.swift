@@ -62,7 +62,7 @@ public struct ContainerScope: Sendable {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> Service {
-        try opened.container.resolve(Service.self, name: name, through: opened, fileID: fileID, line: line)
+        try opened.container.resolve(Service.self, name: name, through: opened, fileID: FileID(fileID), line: line)
     }
 
     /// Resolves `Service` with arguments in this scope.
@@ -82,7 +82,7 @@ public struct ContainerScope: Sendable {
         var values = (repeat each arguments)
         return try withUnsafePointer(to: &values) { values in
             try opened.container.resolve(
-                Service.self, key: key, arguments: UnsafeRawPointer(values), through: opened, fileID: fileID,
+                Service.self, key: key, arguments: UnsafeRawPointer(values), through: opened, fileID: FileID(fileID),
                 line: line)
         }
     }
@@ -210,7 +210,7 @@ extension Container {
 
     /// A resolve made through an open scope: on a frame whose resolution resolves in it.
     func resolve<Service>(
-        _ type: Service.Type, name: String?, through scope: OpenedScope, fileID: StaticString, line: UInt
+        _ type: Service.Type, name: String?, through scope: OpenedScope, fileID: FileID, line: UInt
     ) throws -> Service {
         guard name == nil else {
             return try resolve(
@@ -228,7 +228,7 @@ extension Container {
         do {
             try Engine.withScope(scope) {
                 output = try buildPlain(
-                    Service.self, found: found.entry, file: FileID(fileID), line: line, joinsAsync: false)
+                    Service.self, found: found.entry, file: fileID, line: line, joinsAsync: false)
             }
         } catch {
             // Built, but the hooks deferred to the end of the scope's frame failed.
@@ -246,7 +246,7 @@ extension Container {
     /// A resolve of `key` (with `arguments`, if any) made through an open scope.
     func resolve<Service>(
         _ type: Service.Type, key: Key, arguments: UnsafeRawPointer?, through scope: OpenedScope,
-        fileID: StaticString, line: UInt
+        fileID: FileID, line: UInt
     ) throws -> Service {
         let output = Scratch.push(Service.self)
         var produced = false

@@ -16,7 +16,7 @@ extension Registration {
         @_inheritActorContext _ hook: @escaping @isolated(any) @Sendable (Service) throws -> Void
     ) -> Self {
         let run = IsolatedCall.unchecked(hook)
-        entry.addDisposed(isolation: hook.isolation, place: Place(fileID: fileID, line: line)) { payload in
+        entry.addDisposed(isolation: hook.isolation, place: Place(fileID: FileID(fileID), line: line)) { payload in
             try run(payload.assumingMemoryBound(to: Service.self).pointee)
         }
         return self
@@ -40,7 +40,7 @@ extension Registration {
         entry.addDisposed(
             .async(
                 { payload in try await run(payload.assumingMemoryBound(to: Service.self).pointee) },
-                Place(fileID: fileID, line: line)))
+                Place(fileID: FileID(fileID), line: line)))
         return self
     }
 }

@@ -192,7 +192,7 @@ extension Register where Service: Component {
         for target in repeat each forwarded { targets.append(ForwardTarget(target)) }
         pending = PendingRegistration { [targets] container in
             container.register(
-                Service.self, forwardingTo: targets, name: name, scope: scope, fileID: fileID, line: line)
+                Service.self, forwardingTo: targets, name: name, scope: scope, fileID: FileID(fileID), line: line)
         }
     }
 }

@@ -17,7 +17,8 @@ extension Container {
     ) -> Registration<Service> {
         let make = IsolatedCall.unchecked(factory)
         return add(
-            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
+            line: line,
             factory: .isolated(factory.isolation) { _, _, output in
                 output.initializeMemory(as: Service.self, to: try make())
             })
@@ -36,7 +37,8 @@ extension Container {
     ) -> Registration<Service> {
         let make = IsolatedCall.unchecked(factory)
         return add(
-            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
+            line: line,
             factory: .isolated(factory.isolation) { r, _, output in
                 output.initializeMemory(as: Service.self, to: try make(r))
             })
@@ -56,7 +58,8 @@ extension Container {
     ) -> Registration<Service> {
         let make = IsolatedCall.unchecked(factory)
         return add(
-            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: fileID, line: line,
+            .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
+            line: line,
             factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await make(r)) })
     }
 
@@ -80,7 +83,7 @@ extension Container {
         var request = Key.allContributions(of: Service.self)
         guard !contributions.isEmpty else {
             if let error = Diagnostics.nothingContributed(
-                Service.self, request: request, in: self, fileID: fileID, line: line)
+                Service.self, request: request, in: self, fileID: FileID(fileID), line: line)
             {
                 throw error
             }
@@ -135,7 +138,8 @@ extension Container {
         }
         if all.isEmpty,
             let error = Diagnostics.nothingContributed(
-                Service.self, request: .allContributions(of: Service.self), in: self, fileID: fileID, line: line)
+                Service.self, request: .allContributions(of: Service.self), in: self, fileID: FileID(fileID), line: line
+            )
         {
             throw error
         }

@@ -52,9 +52,10 @@ extension Container {
             self.install(
                 Entry(
                     key: key, scope: scope, service: ServiceType(of: Value.self),
-                    factory: .isolated(isolation, build), fileID: fileID, line: line))
+                    factory: .isolated(isolation, build), fileID: FileID(fileID), line: line))
         }
         guard learned == nil else { return }
-        FailureReporting.stop(Diagnostics.noDependency(keyPath, fileID: fileID, line: line), fileID: fileID, line: line)
+        FailureReporting.stop(
+            Diagnostics.noDependency(keyPath, fileID: FileID(fileID), line: line), fileID: fileID, line: line)
     }
 }

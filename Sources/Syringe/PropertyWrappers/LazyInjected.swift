@@ -27,7 +27,7 @@ public struct LazyInjected<Value> {
         // only main-actor code forms it, and that code owns this wrapper and reads it.
         nonisolated(unsafe) let keyPath = keyPath
         let resolution = LaterResolution()
-        storage = OnceCell(key: Key(Value.self), fileID: fileID, line: line) {
+        storage = OnceCell(key: Key(Value.self), fileID: FileID(fileID), line: line) {
             resolution.run { Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line) }
         }
     }
@@ -39,7 +39,7 @@ public struct LazyInjected<Value> {
     /// ```
     public init(name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
         let resolution = LaterResolution()
-        storage = OnceCell(key: Key(Value.self, name: name), fileID: fileID, line: line) {
+        storage = OnceCell(key: Key(Value.self, name: name), fileID: FileID(fileID), line: line) {
             resolution.run { Container.shared.resolved(Value.self, name: name, fileID: fileID, line: line) }
         }
     }

@@ -12,13 +12,13 @@ final class OnceCell<Value>: @unchecked Sendable {
     private let lock = Lock()
     private var state: State
     private let key: Key
-    private let fileID: StaticString
+    private let fileID: FileID
     private let line: UInt
     /// What is kept of the resolved value for later reads (the first read returns it as resolved).
     private let keep: @Sendable (Value) -> Value
 
     init(
-        key: Key, fileID: StaticString, line: UInt, keep: @escaping @Sendable (Value) -> Value = { $0 },
+        key: Key, fileID: FileID, line: UInt, keep: @escaping @Sendable (Value) -> Value = { $0 },
         resolve: @escaping @Sendable () -> Value
     ) {
         self.state = .pending(resolve)
@@ -42,7 +42,7 @@ final class OnceCell<Value>: @unchecked Sendable {
                 let chain = Frame.executions(from: CurrentFrame.pointer).union([execution])
                 guard ticket.owner != execution, WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     FailureReporting.stop(
-                        Diagnostics.lazyCycle(key, fileID: fileID, line: line), fileID: fileID, line: line)
+                        Diagnostics.lazyCycle(key, fileID: fileID, line: line))
                 }
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)

@@ -25,7 +25,7 @@ public struct WeakLazyInjected<Value: AnyObject> {
         // only main-actor code forms it, and that code owns this wrapper and reads it.
         nonisolated(unsafe) let keyPath = keyPath
         let resolution = LaterResolution()
-        storage = OnceCell(key: Key(Value.self), fileID: fileID, line: line, keep: \.weakened) {
+        storage = OnceCell(key: Key(Value.self), fileID: FileID(fileID), line: line, keep: \.weakened) {
             .strong(resolution.run { Container.shared.resolveKeyPath(keyPath, fileID: fileID, line: line) })
         }
     }
@@ -37,7 +37,7 @@ public struct WeakLazyInjected<Value: AnyObject> {
     /// ```
     public init(name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line) {
         let resolution = LaterResolution()
-        storage = OnceCell(key: Key(Value.self, name: name), fileID: fileID, line: line, keep: \.weakened) {
+        storage = OnceCell(key: Key(Value.self, name: name), fileID: FileID(fileID), line: line, keep: \.weakened) {
             .strong(resolution.run { Container.shared.resolved(Value.self, name: name, fileID: fileID, line: line) })
         }
     }

@@ -23,7 +23,9 @@ extension Container {
     public func build(fileID: StaticString = #fileID, line: UInt = #line) throws {
         let singletons = ownEntries().filter { $0.scope == .singleton }.map { (entry: $0, owner: self) }
         let errors = Self.problems(resolving: singletons, for: self)
-        if !errors.isEmpty { throw Diagnostics.problems(errors, foundBy: "build()", fileID: fileID, line: line) }
+        if !errors.isEmpty {
+            throw Diagnostics.problems(errors, foundBy: "build()", fileID: FileID(fileID), line: line)
+        }
     }
 
     /// Builds every `.singleton` registration of this container now, async ones too, and reports every problem
@@ -52,7 +54,9 @@ extension Container {
                 // The engine throws ResolutionError only.
             }
         }
-        if !errors.isEmpty { throw Diagnostics.problems(errors, foundBy: "buildAsync()", fileID: fileID, line: line) }
+        if !errors.isEmpty {
+            throw Diagnostics.problems(errors, foundBy: "buildAsync()", fileID: FileID(fileID), line: line)
+        }
     }
 
     /// Resolves every registration visible from this container once, in a throwaway copy, and reports
@@ -82,7 +86,9 @@ extension Container {
             }
         }
         let errors = Self.problems(resolving: targets, for: copy)
-        if !errors.isEmpty { throw Diagnostics.problems(errors, foundBy: "validate()", fileID: fileID, line: line) }
+        if !errors.isEmpty {
+            throw Diagnostics.problems(errors, foundBy: "validate()", fileID: FileID(fileID), line: line)
+        }
     }
 
     /// Resolves each target as a top-level request of `requester` and collects the failures, each

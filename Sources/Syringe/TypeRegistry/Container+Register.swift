@@ -133,11 +133,11 @@ extension Container {
     ) -> Registration<Service> {
         // At least one argument: a factory of the resolution alone is the form above, and an untyped
         // `{ r in … }` closure, which fits only that one, is not checked against this one too.
-        registerArguments(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        registerArguments(Service.self, name: name, scope: scope, fileID: FileID(fileID), line: line, factory: factory)
     }
 
     func registerArguments<Service, each Argument>(
-        _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
+        _ type: Service.Type, name: String?, scope: Scope, fileID: FileID, line: UInt,
         factory: @escaping @isolated(any) @Sendable (Resolution, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
@@ -153,10 +153,10 @@ extension Container {
 
     /// Installs a registration of `Service` made by any face.
     func add<Service>(
-        _ key: Key, scope: Scope, fileID: StaticString, line: UInt, declared: [DeclaredDependency]? = nil,
+        _ key: Key, scope: Scope, fileID: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
         factory: Entry.Factory
     ) -> Registration<Service> {
-        add(key, scope: scope, file: FileID(fileID), line: line, declared: declared, factory: factory)
+        add(key, scope: scope, file: fileID, line: line, declared: declared, factory: factory)
     }
 
     func add<Service>(

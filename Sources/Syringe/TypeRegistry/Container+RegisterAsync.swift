@@ -23,7 +23,7 @@ extension Container {
     ) -> Registration<Service> {
         let make = IsolatedCall.unchecked(factory)
         return add(
-            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { r, _, output in
                 output.initializeMemory(as: Service.self, to: try await make(r))
             })
@@ -45,7 +45,7 @@ extension Container {
     ) -> Registration<Service> {
         let make = IsolatedCall.unchecked(factory)
         return add(
-            Key(Service.self, name: name), scope: scope, fileID: fileID, line: line,
+            Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { _, _, output in
                 output.initializeMemory(as: Service.self, to: try await make())
             })
@@ -69,11 +69,11 @@ extension Container {
             async throws -> Service
     ) -> Registration<Service> {
         // At least one argument, as the synchronous form (see there).
-        registerArguments(Service.self, name: name, scope: scope, fileID: fileID, line: line, factory: factory)
+        registerArguments(Service.self, name: name, scope: scope, fileID: FileID(fileID), line: line, factory: factory)
     }
 
     func registerArguments<Service, each Argument: Sendable>(
-        _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
+        _ type: Service.Type, name: String?, scope: Scope, fileID: FileID, line: UInt,
         factory: @escaping @isolated(any) @Sendable (Resolution, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)

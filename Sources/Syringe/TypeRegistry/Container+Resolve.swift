@@ -21,7 +21,7 @@ extension Container {
         // published instance (inside its read section) stays in Syringe too: a call site is smaller, and no
         // read section ends in the app's code (see the Performance article, "The shape of a call site").
         if name == nil { return try resolvePlain(file: FileID(fileID), line: line) }
-        return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: false)
+        return try resolveSlow(Service.self, name: name, fileID: FileID(fileID), line: line, joinsAsync: false)
     }
 
     /// A top-level resolve of a plain type: the body of ``resolve(_:name:fileID:line:)``, compiled once.
@@ -78,7 +78,7 @@ extension Container {
                 try produceFound(found.takeRetainedValue(), joinsAsync: joinsAsync, into: output)
             } else {
                 try resolve(
-                    plainType: Service.self, fileID: file.staticString, line: line, joinsAsync: joinsAsync,
+                    plainType: Service.self, fileID: file, line: line, joinsAsync: joinsAsync,
                     into: output)
             }
         } catch {
@@ -104,7 +104,7 @@ extension Container {
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.
     @usableFromInline
     func resolveSlow<Service>(
-        _ type: Service.Type, name: String?, fileID: StaticString, line: UInt, joinsAsync: Bool
+        _ type: Service.Type, name: String?, fileID: FileID, line: UInt, joinsAsync: Bool
     ) throws -> Service {
         // Scratch memory, not a generic temporary: this code is not specialised, and a generic type over
         // `Service` here (a buffer, an optional, a result) would cost a metadata lookup per call.
@@ -150,12 +150,12 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) throws -> Service {
-        try resolveSlow(Service.self, name: name, arguments: repeat each arguments, fileID: fileID, line: line)
+        try resolveSlow(Service.self, name: name, arguments: repeat each arguments, fileID: FileID(fileID), line: line)
     }
 
     /// Resolves with arguments: the key carries their types, the factory gets a pointer to them.
     func resolveSlow<Service, each Argument>(
-        _ type: Service.Type, name: String?, arguments: repeat each Argument, fileID: StaticString, line: UInt,
+        _ type: Service.Type, name: String?, arguments: repeat each Argument, fileID: FileID, line: UInt,
         joinsAsync: Bool = false
     ) throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
@@ -173,7 +173,7 @@ extension Container {
     /// Resolves `key` into `output`: the one entry of every synchronous resolve. `joinsAsync` joins the path
     /// of the async factory that runs this resolve, if any (resolves made through `r`).
     func resolve(
-        _ key: Key, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt, joinsAsync: Bool,
+        _ key: Key, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt, joinsAsync: Bool,
         into output: UnsafeMutableRawPointer
     ) throws {
         if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
@@ -191,7 +191,7 @@ extension Container {
     /// Resolves the plain type key of `type` into `output`: the common case of ``resolve(_:name:fileID:line:)``,
     /// which looks the registration up by the type's identity and makes the key only when it needs one.
     func resolve(
-        plainType type: any Any.Type, fileID: StaticString, line: UInt, joinsAsync: Bool,
+        plainType type: any Any.Type, fileID: FileID, line: UInt, joinsAsync: Bool,
         into output: UnsafeMutableRawPointer
     ) throws {
         if joinsAsync, CurrentFrame.pointer == nil, AsyncFrame.current != nil {
@@ -246,7 +246,7 @@ extension Container {
         do {
             // Unnamed, a published instance is copied out on the lock-free fast path, as `resolve` does.
             if name == nil { return try resolveFromFactory(file: FileID(fileID), line: line) }
-            return try resolveSlow(Service.self, name: name, fileID: fileID, line: line, joinsAsync: true)
+            return try resolveSlow(Service.self, name: name, fileID: FileID(fileID), line: line, joinsAsync: true)
         } catch {
             FailureReporting.stop(error, fileID: fileID, line: line)
         }

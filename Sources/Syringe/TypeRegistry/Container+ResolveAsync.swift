@@ -22,7 +22,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> Service {
-        try await resolveAsyncValue(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
+        try await resolveAsyncValue(Service.self, name: name, isolation: isolation, fileID: FileID(fileID), line: line)
     }
 
     /// Resolves `Service`, which is not `Sendable`, from async code: as the `Sendable` form does, but an instance
@@ -43,12 +43,13 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) async throws -> Service {
-        try requireSameIsolation(Key(Service.self, name: name), fileID: fileID, line: line)
-        return try await resolveAsyncValue(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
+        try requireSameIsolation(Key(Service.self, name: name), fileID: FileID(fileID), line: line)
+        return try await resolveAsyncValue(
+            Service.self, name: name, isolation: isolation, fileID: FileID(fileID), line: line)
     }
 
     func resolveAsyncValue<Service>(
-        _ type: Service.Type, name: String?, isolation: isolated (any Actor)?, fileID: StaticString, line: UInt
+        _ type: Service.Type, name: String?, isolation: isolated (any Actor)?, fileID: FileID, line: UInt
     ) async throws -> Service {
         let key = Key(Service.self, name: name)
         // A kept instance is copied out without the async engine (nothing awaited, no instance of its own): a
@@ -89,7 +90,7 @@ extension Container {
         line: UInt = #line
     ) async throws -> Service {
         try await resolveAsyncValue(
-            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: fileID,
+            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: FileID(fileID),
             line: line)
     }
 
@@ -109,15 +110,15 @@ extension Container {
         line: UInt = #line
     ) async throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
-        try requireSameIsolation(key, fileID: fileID, line: line)
+        try requireSameIsolation(key, fileID: FileID(fileID), line: line)
         return try await resolveAsyncValue(
-            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: fileID,
+            Service.self, name: name, arguments: repeat each arguments, isolation: isolation, fileID: FileID(fileID),
             line: line)
     }
 
     func resolveAsyncValue<Service, each Argument: Sendable>(
         _ type: Service.Type, name: String?, arguments: repeat each Argument, isolation: isolated (any Actor)?,
-        fileID: StaticString, line: UInt
+        fileID: FileID, line: UInt
     ) async throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         let values = (repeat each arguments)
@@ -138,7 +139,7 @@ extension Container {
     /// Resolves `key` from async code into an instance of its own. `resolveSync` resolves it with the
     /// synchronous engine (a registration with a synchronous factory, or a key nothing is registered under).
     func resolveAsync(
-        _ key: Key, arguments: (any Sendable)?, fileID: StaticString, line: UInt, isolation: isolated (any Actor)?,
+        _ key: Key, arguments: (any Sendable)?, fileID: FileID, line: UInt, isolation: isolated (any Actor)?,
         resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
@@ -202,7 +203,7 @@ extension Container {
 extension Container {
     /// For a service type that is not `Sendable`: refuses, off the main actor, a registration bound to it, whose
     /// instance would cross from the main actor to the caller.
-    func requireSameIsolation(_ key: Key, fileID: StaticString, line: UInt) throws {
+    func requireSameIsolation(_ key: Key, fileID: FileID, line: UInt) throws {
         guard !MainActorCheck.isCurrent, let found = lookup(key), found.entry.needsMainActor else { return }
         throw Diagnostics.mainActorValueNotSendable(key, entry: found.entry, fileID: fileID, line: line)
     }

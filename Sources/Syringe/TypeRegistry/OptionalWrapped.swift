@@ -3,7 +3,7 @@
 /// "the registered `Child`". With arguments too. A failure of `Child` still throws: never a silent `nil`.
 enum OptionalWrapped: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: StaticString, line: UInt,
+        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
         into output: UnsafeMutableRawPointer
     ) throws -> Bool {
         guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type else { return false }

@@ -17,8 +17,8 @@ extension Registration {
         _ type: Target.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
     ) -> Self {
         let target = ForwardTarget(Target.self)
-        target.check(from: Service.self, fileID: fileID, line: line)
-        target.install(forwarding: entry, name: name, in: container, fileID: fileID, line: line)
+        target.check(from: Service.self, fileID: FileID(fileID), line: line)
+        target.install(forwarding: entry, name: name, in: container, fileID: FileID(fileID), line: line)
         return self
     }
 }
@@ -33,15 +33,14 @@ struct ForwardTarget: @unchecked Sendable {
     }
 
     /// Stops the program when a `source` can never be handed out as this type.
-    func check(from source: any Any.Type, fileID: StaticString, line: UInt) {
+    func check(from source: any Any.Type, fileID: FileID, line: UInt) {
         guard !Conformance.type(source, isConvertibleTo: service.type) else { return }
         FailureReporting.stop(
-            Diagnostics.forwardingMismatch(source, as: service.type, fileID: fileID, line: line),
-            fileID: fileID, line: line)
+            Diagnostics.forwardingMismatch(source, as: service.type, fileID: fileID, line: line))
     }
 
     /// Installs, in `container`, the registration of this type that forwards to `entry`'s key.
-    func install(forwarding entry: Entry, name: String?, in container: Container, fileID: StaticString, line: UInt) {
+    func install(forwarding entry: Entry, name: String?, in container: Container, fileID: FileID, line: UInt) {
         let key = Key(serviceType: service.type, name: name, argumentTypes: nil)
         container.install(Entry.forwarding(to: entry.key, as: key, service: service, fileID: fileID, line: line))
     }
@@ -52,7 +51,7 @@ extension Entry {
     /// requesting container on every resolve, so test containers that keep their own instances keep this
     /// one too, and a stored target keeps one instance for every key.
     static func forwarding(
-        to target: Key, as key: Key, service: ServiceType, fileID: StaticString, line: UInt
+        to target: Key, as key: Key, service: ServiceType, fileID: FileID, line: UInt
     ) -> Entry {
         Entry(
             key: key, scope: .unique, service: service,

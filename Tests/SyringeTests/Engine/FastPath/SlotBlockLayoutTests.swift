@@ -65,7 +65,7 @@ struct SlotBlockLayoutTests {
         let key = Key(Int.self)
         let entry = Entry(
             key: key, scope: .singleton, service: ServiceType(of: Int.self), factory: .sync({ _, _, _ in }),
-            fileID: #fileID, line: #line)
+            fileID: FileID(#fileID), line: #line)
         let block = entry.block
         let layout = InstanceSlot.Layout.current
         #expect(
