@@ -53,7 +53,9 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// For a custom scope: the layout of its container's registrations of that scope, and its index there, where an
     /// open scope keeps its instance (see `ScopeLayout`). Set once, when it is first registered (under the registry's
     /// lock, before the registry publishes it), or by ``copy()``; the registry that holds the layout outlives it.
-    @exclusivity(unchecked) private(set) unowned(unsafe) var scopeLayout: ScopeLayout?
+    /// Unretained, as a resolve reads it on every scoped build (a retain and a release each time otherwise).
+    @exclusivity(unchecked) private(set) var scopeLayoutReference: Unmanaged<ScopeLayout>?
+    var scopeLayout: ScopeLayout? { scopeLayoutReference?.takeUnretainedValue() }
     @exclusivity(unchecked) private(set) var scopeIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
     @exclusivity(unchecked) private var hooks = Hooks()
@@ -183,7 +185,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// Records the slot of its instances in open scopes (see `ScopeLayout.place`).
     func place(in layout: ScopeLayout, at index: Int) {
-        scopeLayout = layout
+        scopeLayoutReference = Unmanaged.passUnretained(layout)
         scopeIndex = index
     }
 
@@ -194,7 +196,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             key: key, scope: scope, service: service, factory: factory, file: file, line: line,
             declared: declared, parameterTypes: parameterTypes)
         copy.original = original ?? self
-        copy.scopeLayout = scopeLayout
+        copy.scopeLayoutReference = scopeLayoutReference
         copy.scopeIndex = scopeIndex
         let hooks = lock.withLock { self.hooks }
         copy.lock.withLock { copy.hooks = hooks }

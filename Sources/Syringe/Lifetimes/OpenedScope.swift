@@ -39,7 +39,7 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
     /// The slot of `entry`'s instance, when it has one here (else the overflow store keeps it).
     @inline(__always)
     func slot(for entry: Entry) -> ScopeSlot? {
-        guard let layout = entry.scopeLayout else { return nil }
+        guard let layout = entry.scopeLayoutReference else { return nil }
         return slot(
             at: entry.scopeIndex, of: layout, size: entry.service.size, alignment: entry.service.alignment)
     }

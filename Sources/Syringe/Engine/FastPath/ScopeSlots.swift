@@ -142,10 +142,10 @@ class ScopeSlots: @unchecked Sendable {
     /// `nil` when the slots follow another layout, or when it was registered after they were laid out, or does
     /// not fit a slot.
     @inline(__always)
-    final func slot(at index: Int, of layout: ScopeLayout, size: Int, alignment: Int) -> ScopeSlot? {
+    final func slot(at index: Int, of layout: Unmanaged<ScopeLayout>, size: Int, alignment: Int) -> ScopeSlot? {
         var word = AtomicWord.load(words + Word.layout)
-        if _slowPath(word <= ScopeSlots.laying) { word = lay(out: layout) }
-        guard word == UInt(bitPattern: Unmanaged.passUnretained(layout).toOpaque()),
+        if _slowPath(word <= ScopeSlots.laying) { word = lay(out: layout.takeUnretainedValue()) }
+        guard word == UInt(bitPattern: layout.toOpaque()),
             index < Int(words[Word.count]), alignment <= ScopeSlot.maximumAlignment,
             ScopeSlot.payloadOffset + size <= Int(words[Word.stride])
         else { return nil }
