@@ -5,7 +5,7 @@
 // @unchecked Sendable: the frame's fields that child tasks share (`taint`) are written under the context's
 // lock; the others are written by the build that owns the frame before child tasks can see them.
 final class AsyncFrame: @unchecked Sendable {
-    let frame: UnsafeMutablePointer<Frame>
+    let frame: FrameRef
     /// Keeps what the frame points to alive: its registration, the enclosing async frame, the context.
     private let entry: Entry
     private let parent: AsyncFrame?
@@ -18,18 +18,16 @@ final class AsyncFrame: @unchecked Sendable {
         self.entry = entry
         self.parent = parent
         context = parent?.context ?? ResolutionContext()
-        frame = RawMemory.allocate(byteCount: MemoryLayout<Frame>.stride).bindMemory(to: Frame.self, capacity: 1)
-        frame.initialize(to: Frame(entry: entry, parent: parent?.frame, execution: .current, isShared: true))
-        frame.pointee.keeps = role.isBoundary
-        if case .scoped(let build) = role { frame.pointee.scopes = build.head }
+        frame = FrameRef.allocate(Frame(entry: entry, parent: parent?.frame, execution: .current, isShared: true))
+        frame.keeps = role.isBoundary
+        if case .scoped(let build) = role { frame.scopesReference = build.head }
         if parent == nil {
-            frame.pointee.root = frame
-            frame.pointee.context = Unmanaged.passUnretained(context)
+            frame.root = frame
+            frame.context = context
         }
     }
 
     deinit {
-        frame.deinitialize(count: 1)
-        RawMemory.deallocate(frame)
+        frame.release()
     }
 }

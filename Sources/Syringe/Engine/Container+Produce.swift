@@ -22,15 +22,13 @@ extension Container {
         case .stored:
             // Stored instances are built from what their own container sees, so a parent's singleton never
             // depends on which child asked for it first.
-            if _slowPath(entry.scope.isCustom),
-                let (scope, head) = Engine.unretainedOpenScope(for: entry.scope, under: CurrentFrame.pointer)
-            {
-                return try scope._withUnsafeGuaranteedRef { scope in
-                    try head._withUnsafeGuaranteedRef { head in
-                        try produceScoped(
-                            entry, in: scope, head: head, requester: requester, into: output, arguments: arguments)
-                    }
+            if _slowPath(entry.scope.isCustom) {
+                let inOpenScope: Void? = try Engine.withOpenScope(for: entry.scope, under: CurrentFrame.frame) {
+                    (scope, head) in
+                    try produceScoped(
+                        entry, in: scope, head: head, requester: requester, into: output, arguments: arguments)
                 }
+                if inOpenScope != nil { return }
             }
             try produceStored(entry, slot: entry, in: nil, requester: requester, into: output, arguments: arguments)
         }
@@ -44,7 +42,7 @@ extension Container {
         into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
     ) throws {
         if _slowPath(scope.isClosed) { throw Diagnostics.scopeEnded(entry) }
-        let parent = CurrentFrame.pointer
+        let parent = CurrentFrame.frame
         try Engine.refuseCaptive(entry, from: parent ?? AsyncFrame.current?.frame)
         func inOverflow() throws {
             guard let overflow = scope.overflowSlot(for: entry) else { throw Diagnostics.scopeEnded(entry) }
@@ -103,7 +101,7 @@ extension Container {
         _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
     ) throws {
         let graphKey = ResolutionContext.GraphKey(entry, requester)
-        if let parent = CurrentFrame.pointer {
+        if let parent = CurrentFrame.frame {
             if try reenter(entry, from: parent, into: output) { return }
             if let context = Engine.existingContext(of: parent), let record = context.graphRecord(graphKey) {
                 record.instance.copy(to: output)
@@ -122,7 +120,7 @@ extension Container {
         _ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?, requester: Container,
         into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
     ) throws {
-        let parent = CurrentFrame.pointer
+        let parent = CurrentFrame.frame
         if let parent {
             if try reenter(entry, from: parent, into: output) { return }
             if let context = Engine.existingContext(of: parent), let pending = context.pendingInstance(for: slot) {
@@ -177,7 +175,7 @@ extension Container {
     /// replaced or removed meanwhile (not a build whose commit waits for an ancestor's frame under `parent`).
     @inline(never)
     func overtakenByRetirement(
-        _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: UnsafeMutablePointer<Frame>?
+        _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: FrameRef?
     ) -> Bool {
         guard slot === entry, slot.retired else { return false }
         guard let parent, let context = Engine.existingContext(of: parent) else { return true }
@@ -214,12 +212,12 @@ extension Container {
     /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has
     /// returned (a cycle closed by a hook) and returns `true`; throws a cycle otherwise.
     private func reenter(
-        _ entry: Entry, from frame: UnsafeMutablePointer<Frame>, into output: UnsafeMutableRawPointer
+        _ entry: Entry, from frame: FrameRef, into output: UnsafeMutableRawPointer
     ) throws -> Bool {
         guard let building = Frame.building(entry, from: frame) else { return false }
-        guard let constructed = building.pointee.constructed else { try Diagnostics.throwCycle(entry) }
+        guard let constructed = building.constructed else { try Diagnostics.throwCycle(entry) }
         entry.service.copy(from: constructed, to: output)
-        Engine.taint(frame, with: building.pointee.depth)
+        Engine.taint(frame, with: building.depth)
         return true
     }
 
@@ -228,8 +226,8 @@ extension Container {
         _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
         arguments: UnsafeRawPointer?
     ) throws {
-        let parent = CurrentFrame.pointer
-        if let parent, parent.pointee.depth >= Engine.depthBeforeStackChecks {
+        let parent = CurrentFrame.frame
+        if let parent, parent.depth >= Engine.depthBeforeStackChecks {
             let remaining = ThreadState.stackRemaining
             if _slowPath(remaining < Engine.stackReserve) { try Diagnostics.throwTooDeep(entry, remaining: remaining) }
         }
@@ -241,12 +239,12 @@ extension Container {
         case .stored: frame.keeps = true
         case .scoped(let build):
             frame.keeps = true
-            frame.scopes = build.head
+            frame.scopesReference = build.head
         case .unique, .graph: break
         }
         var constructed = false
         do {
-            try withUnsafeMutablePointer(to: &frame) { (frame) in
+            try Frame.push(frame) { frame in
                 try Engine.run(frame, role: role) {
                     do {
                         try entry.syncFactory(Resolution(container: container), arguments, payload)
@@ -256,7 +254,7 @@ extension Container {
                     constructed = true
                     if case .scoped = role, !entry.hasCreatedHooks {
                         // A scoped build into its slot without hooks: a cycle closed later reads it from here.
-                        frame.pointee.constructed = payload
+                        frame.constructed = payload
                     } else if role.hasInstance || entry.hasCreatedHooks {
                         try afterFactory(entry, role: role, frame: frame, in: container, payload: payload)
                     }
@@ -273,17 +271,17 @@ extension Container {
     /// `.graph` instance to the frame that must see it complete).
     @inline(never)
     private func afterFactory(
-        _ entry: Entry, role: BuildRole, frame: UnsafeMutablePointer<Frame>, in container: Container,
+        _ entry: Entry, role: BuildRole, frame: FrameRef, in container: Container,
         payload: UnsafeMutableRawPointer
     ) throws {
         if role.hasInstance {
             role.markInitialized()
-            frame.pointee.constructed = payload
+            frame.constructed = payload
         }
         if case .graph(let graphKey, let instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }
         let hooks = entry.createdHooks
         if hooks.isEmpty { return }
-        if case .graph(let graphKey, let instance) = role, frame.pointee.parent != nil {
+        if case .graph(let graphKey, let instance) = role, frame.parent != nil {
             Engine.context(of: frame).deferHooks(
                 .init(
                     boundary: Engine.boundary(above: frame), graphKey: graphKey, entry: entry, instance: instance,
@@ -298,12 +296,12 @@ extension Container {
         switch entry.storage {
         case .none: return false
         case .graph:
-            guard let frame = CurrentFrame.pointer, let context = Engine.existingContext(of: frame) else {
+            guard let frame = CurrentFrame.frame, let context = Engine.existingContext(of: frame) else {
                 return false
             }
             return context.graphRecord(.init(entry, requester)) != nil
         case .stored:
-            guard entry.scope.isCustom, let (scope, _) = Engine.openScope(for: entry.scope, under: CurrentFrame.pointer)
+            guard entry.scope.isCustom, let (scope, _) = Engine.openScope(for: entry.scope, under: CurrentFrame.frame)
             else { return entry.keptValue != nil }
             return scope.keeps(entry)
         }
@@ -316,7 +314,7 @@ extension Container {
     private func reusedWithinResolution(
         _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer
     ) throws -> Bool {
-        guard let parent = CurrentFrame.pointer, entry.storage != .none else { return false }
+        guard let parent = CurrentFrame.frame, entry.storage != .none else { return false }
         guard let building = Frame.building(entry, from: parent) else {
             guard entry.storage == .graph, let context = Engine.existingContext(of: parent),
                 let record = context.graphRecord(.init(entry, requester))
@@ -325,7 +323,7 @@ extension Container {
             if let pending = record.hooksPendingAt { Engine.taint(parent, with: pending) }
             return true
         }
-        guard building.pointee.constructed != nil else { return false }
+        guard building.constructed != nil else { return false }
         return try reenter(entry, from: parent, into: output)
     }
 

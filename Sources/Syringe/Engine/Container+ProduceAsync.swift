@@ -171,14 +171,14 @@ extension Container {
     /// The instance of `entry` if it is being built on the path ending at `frame` and its factory has
     /// returned; a cycle error if its factory has not; `nil` if it is not on the path.
     private func reentered(
-        _ entry: Entry, from frame: UnsafeMutablePointer<Frame>
+        _ entry: Entry, from frame: FrameRef
     ) throws -> Instance? {
         guard let building = Frame.building(entry, from: frame) else { return nil }
-        guard let constructed = building.pointee.constructed else { try Diagnostics.throwCycle(entry) }
+        guard let constructed = building.constructed else { try Diagnostics.throwCycle(entry) }
         let instance = Instance.make(entry.service)
         entry.service.copy(from: constructed, to: instance.payload)
         instance.markInitialized()
-        Engine.taint(frame, with: building.pointee.depth)
+        Engine.taint(frame, with: building.depth)
         return instance
     }
 
@@ -206,7 +206,7 @@ extension Container {
             }
             try made.get()
             instance.markInitialized()
-            frame.pointee.constructed = instance.payload
+            frame.constructed = instance.payload
             if case .graph(let graphKey, _) = role { box.context.keepGraph(graphKey, instance) }
             let hooks = entry.createdHooks
             if !hooks.isEmpty {
@@ -335,11 +335,11 @@ extension Engine {
     /// Runs the hooks deferred to the async frame `box`, sync and async, each on an async frame of its own.
     static func runDeferredHooks(at box: AsyncFrame) async throws {
         while true {
-            let batch = box.context.takeDeferred(at: box.frame.pointee.depth)
+            let batch = box.context.takeDeferred(at: box.frame.depth)
             if batch.isEmpty { return }
             for hooks in batch {
                 let hookFrame = AsyncFrame(entry: hooks.entry, parent: box, role: .unique)
-                hookFrame.frame.pointee.constructed = hooks.instance.payload
+                hookFrame.frame.constructed = hooks.instance.payload
                 do {
                     try await runCreatedHooks(
                         hooks.entry.createdHooks, of: hooks.entry, on: hooks.instance.payload, in: hooks.container,
@@ -359,9 +359,9 @@ extension Engine {
     static func joining<Result>(
         _ box: AsyncFrame?, _ body: () throws -> Result
     ) throws -> Result {
-        guard let box, CurrentFrame.pointer == nil else { return try body() }
-        CurrentFrame.pointer = box.frame
-        defer { CurrentFrame.pointer = nil }
+        guard let box, CurrentFrame.frame == nil else { return try body() }
+        CurrentFrame.frame = box.frame
+        defer { CurrentFrame.frame = nil }
         return try body()
     }
 }

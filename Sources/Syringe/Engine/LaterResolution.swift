@@ -18,20 +18,20 @@ final class LaterResolution: @unchecked Sendable {
     init() {
         let frame = Engine.currentFrame
         if let frame { context = Engine.context(of: frame) } else { context = nil }
-        let scope = frame?.pointee.scopes?.takeUnretainedValue()
+        let scope = frame?.scopes
         self.scope = scope
         hadScope = scope != nil
         var holder: Entry?
         var node = frame
         while let current = node, holder == nil {
-            if let entry = current.pointee.entry?.takeUnretainedValue(),
+            if let entry = current.entry,
                 entry.scope == .singleton || entry.scope == .cached
             {
                 holder = entry
             }
             // A handle made while another handle is read belongs to that one's holder too.
-            if holder == nil { holder = current.pointee.heldBy?.takeUnretainedValue() }
-            node = current.pointee.parent
+            if holder == nil { holder = current.heldBy }
+            node = current.parent
         }
         keptBy = holder
     }
@@ -39,15 +39,15 @@ final class LaterResolution: @unchecked Sendable {
     /// Runs `body` (a resolve) as a new request of the captured resolution; from inside another resolution,
     /// as part of that one. Its frame carries the holder of the handle, if a kept instance holds it.
     func run<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let parent = CurrentFrame.pointer
+        let parent = CurrentFrame.frame
         guard parent == nil ? context != nil || keptBy != nil || hadScope : keptBy != nil || hadScope else {
             return try body()
         }
         var frame = Frame(continuing: context, parent: parent, heldBy: keptBy)
         let scope = hadScope ? self.scope ?? OpenedScope.ended : nil
-        if let scope { frame.scopes = Unmanaged.passUnretained(scope) }
+        if let scope { frame.scopes = scope }
         return try withExtendedLifetime((keptBy, scope)) {
-            try withUnsafeMutablePointer(to: &frame) { frame in
+            try Frame.push(frame) { frame in
                 var result: Result?
                 try Engine.run(frame, role: .unique) { result = try body() }
                 return result!
@@ -66,7 +66,7 @@ final class ScopeCapture: @unchecked Sendable {
 
     /// The innermost open scope of the resolution running on this thread (or in this task's async build), if any.
     static var current: ScopeCapture? {
-        guard let scope = Engine.currentFrame?.pointee.scopes?.takeUnretainedValue() else { return nil }
+        guard let scope = Engine.currentFrame?.scopes else { return nil }
         return ScopeCapture(scope)
     }
 
@@ -77,10 +77,10 @@ final class ScopeCapture: @unchecked Sendable {
     /// Runs `body` (a resolve) in the captured scope, or, once it is gone, refusing the instances of any scope.
     func run<Result>(_ body: () throws -> Result) throws -> Result {
         let scope = self.scope ?? OpenedScope.ended
-        var frame = Frame(continuing: nil, parent: CurrentFrame.pointer, heldBy: nil)
-        frame.scopes = Unmanaged.passUnretained(scope)
+        var frame = Frame(continuing: nil, parent: CurrentFrame.frame, heldBy: nil)
+        frame.scopes = scope
         return try withExtendedLifetime(scope) {
-            try withUnsafeMutablePointer(to: &frame) { frame in
+            try Frame.push(frame) { frame in
                 var result: Result?
                 try Engine.run(frame, role: .unique) { result = try body() }
                 return result!

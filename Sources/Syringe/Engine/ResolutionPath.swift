@@ -9,38 +9,38 @@ enum Engine {
     static let depthBeforeStackChecks: Int32 = 24
 
     /// The innermost frame of the current resolution: the thread's, else the current task's async build.
-    static var currentFrame: UnsafeMutablePointer<Frame>? {
-        CurrentFrame.pointer ?? AsyncFrame.current?.frame
+    static var currentFrame: FrameRef? {
+        CurrentFrame.frame ?? AsyncFrame.current?.frame
     }
 
     /// The execution to record on a synchronous frame pushed under `parent`: the current task directly under
     /// a heap frame (whose child tasks each run in a task of their own), else none (the thread's path).
-    static func execution(under parent: UnsafeMutablePointer<Frame>?) -> ExecutionID? {
-        guard let parent, parent.pointee.isShared else { return nil }
+    static func execution(under parent: FrameRef?) -> ExecutionID? {
+        guard let parent, parent.isShared else { return nil }
         return .current
     }
 
     /// The context of `frame`'s resolution, created on the root when first needed.
-    static func context(of frame: UnsafeMutablePointer<Frame>) -> ResolutionContext {
-        let root = frame.pointee.root ?? frame
-        if let context = root.pointee.context { return context.takeUnretainedValue() }
+    static func context(of frame: FrameRef) -> ResolutionContext {
+        let root = frame.root ?? frame
+        if let context = root.context { return context }
         let context = ResolutionContext()
-        root.pointee.context = Unmanaged.passRetained(context)
+        root.context = context
         return context
     }
 
     /// The context of `frame`'s resolution, if one exists.
-    static func existingContext(of frame: UnsafeMutablePointer<Frame>) -> ResolutionContext? {
-        (frame.pointee.root ?? frame).pointee.context?.takeUnretainedValue()
+    static func existingContext(of frame: FrameRef) -> ResolutionContext? {
+        (frame.root ?? frame).context
     }
 
     /// Records that `frame`'s subtree used an instance that the frame at `depth` has not finished.
-    static func taint(_ frame: UnsafeMutablePointer<Frame>, with depth: Int32) {
-        guard depth < frame.pointee.depth else { return }
-        if frame.pointee.isShared {
-            context(of: frame).withLock { frame.pointee.taint = min(frame.pointee.taint, depth) }
+    static func taint(_ frame: FrameRef, with depth: Int32) {
+        guard depth < frame.depth else { return }
+        if frame.isShared {
+            context(of: frame).withLock { frame.taint = min(frame.taint, depth) }
         } else {
-            frame.pointee.taint = min(frame.pointee.taint, depth)
+            frame.taint = min(frame.taint, depth)
         }
     }
 
@@ -50,13 +50,13 @@ enum Engine {
     /// the factory call.
     @inline(__always)
     static func run(
-        _ frame: UnsafeMutablePointer<Frame>, role: BuildRole, _ body: () throws -> Void
+        _ frame: FrameRef, role: BuildRole, _ body: () throws -> Void
     ) throws {
-        let parent = frame.pointee.parent
-        if parent == nil { frame.pointee.root = frame }
-        CurrentFrame.pointer = frame
+        let parent = frame.parent
+        if parent == nil { frame.root = frame }
+        CurrentFrame.frame = frame
         defer {
-            CurrentFrame.pointer = parent
+            CurrentFrame.frame = parent
             if parent == nil { endRoot(frame) }
         }
         do {
@@ -71,50 +71,45 @@ enum Engine {
     /// Whether ending `frame` has anything to do: a stored instance to keep, a taint to pass on, or a
     /// resolution context (deferred hooks, pending commits) to look at.
     @inline(__always)
-    static func needsFinish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) -> Bool {
-        role.isBoundary || frame.pointee.taint != .max || (frame.pointee.root ?? frame).pointee.context != nil
+    static func needsFinish(_ frame: FrameRef, role: BuildRole) -> Bool {
+        role.isBoundary || frame.taint != .max || (frame.root ?? frame).hasContext
     }
 
     /// Ends a frame that succeeded: runs the hooks deferred to it (if it is a root or builds a stored
     /// instance), then settles its commits.
     @inline(never)
-    static func finish(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) throws {
+    static func finish(_ frame: FrameRef, role: BuildRole) throws {
         // The common end of a scoped build: nothing deferred, nothing pending, no taint.
-        if case .scoped(let build) = role, !frame.pointee.isShared, frame.pointee.taint == .max,
-            (frame.pointee.root ?? frame).pointee.context == nil
-        {
+        if !frame.isShared, frame.taint == .max, !(frame.root ?? frame).hasContext, case .scoped(let build) = role {
             _ = build.finish()
             return
         }
-        if frame.pointee.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
+        if frame.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
         settle(frame, role: role)
     }
 
     /// Releases what a root frame owns once its resolution ended, however it ended.
     @inline(__always)
-    static func endRoot(_ frame: UnsafeMutablePointer<Frame>) {
-        if let context = frame.pointee.context {
-            frame.pointee.context = nil
-            context.release()
-        }
+    static func endRoot(_ frame: FrameRef) {
+        if frame.hasContext { frame.context = nil }
     }
 
     /// The frame whose end runs the hooks a nested `.graph` instance under `frame` defers: the nearest
     /// stored build above it (which must be complete before it is kept), else the root.
-    static func boundary(above frame: UnsafeMutablePointer<Frame>) -> Int32 {
-        var node = frame.pointee.parent
+    static func boundary(above frame: FrameRef) -> Int32 {
+        var node = frame.parent
         while let current = node {
-            if current.pointee.keeps || current.pointee.parent == nil { return current.pointee.depth }
-            node = current.pointee.parent
+            if current.keeps || current.parent == nil { return current.depth }
+            node = current.parent
         }
         return 0
     }
 
     /// Runs the hooks deferred to `frame`, including those that running them defers again.
-    static func runDeferredHooks(at frame: UnsafeMutablePointer<Frame>) throws {
+    static func runDeferredHooks(at frame: FrameRef) throws {
         guard let context = existingContext(of: frame) else { return }
         while true {
-            let batch = context.takeDeferred(at: frame.pointee.depth)
+            let batch = context.takeDeferred(at: frame.depth)
             if batch.isEmpty { return }
             for (index, hooks) in batch.enumerated() {
                 do {
@@ -132,10 +127,10 @@ enum Engine {
     private static func runDeferred(
         _ hooks: ResolutionContext.DeferredHooks, in context: ResolutionContext
     ) throws {
-        let parent = CurrentFrame.pointer
+        let parent = CurrentFrame.frame
         var frame = Frame(entry: hooks.entry, parent: parent, execution: execution(under: parent))
         frame.constructed = hooks.instance.payload
-        try withUnsafeMutablePointer(to: &frame) { (frame) in
+        try Frame.push(frame) { (frame) in
             try run(frame, role: .unique) { () in
                 do {
                     try runCreatedHooks(
@@ -173,11 +168,11 @@ enum Engine {
 
     /// Ends a frame that succeeded: keeps its stored instance, or hands it to the unfinished frame it used;
     /// the same for the commits that waited for this frame.
-    static func settle(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
-        let depth = frame.pointee.depth
+    static func settle(_ frame: FrameRef, role: BuildRole) {
+        let depth = frame.depth
         let taint =
-            frame.pointee.isShared
-            ? context(of: frame).withLock { frame.pointee.taint } : frame.pointee.taint
+            frame.isShared
+            ? context(of: frame).withLock { frame.taint } : frame.taint
         let tainted = taint < depth
         switch role {
         case .stored(let build):
@@ -207,17 +202,17 @@ enum Engine {
                 for commit in context.takePending(holder: depth) { commit.commit() }
             }
         }
-        if tainted, let parent = frame.pointee.parent { Engine.taint(parent, with: taint) }
+        if tainted, let parent = frame.parent { Engine.taint(parent, with: taint) }
     }
 
     /// Ends a frame that failed: discards the stored instances that waited for it and the `.graph` instance
     /// it was building.
     @inline(never)
-    static func failed(_ frame: UnsafeMutablePointer<Frame>, role: BuildRole) {
+    static func failed(_ frame: FrameRef, role: BuildRole) {
         guard let context = existingContext(of: frame) else { return }
         var released: [AnyObject] = []
         if case .graph(let key, _) = role, let record = context.forgetGraph(key) { released.append(record.instance) }
-        let (discarded, dropped) = context.frameFailed(at: frame.pointee.depth)
+        let (discarded, dropped) = context.frameFailed(at: frame.depth)
         for commit in discarded { commit.discard() }
         released += dropped
         withExtendedLifetime(released) {}
@@ -252,55 +247,6 @@ enum BuildRole {
         /// Keeps the instance in the slot and wakes the waiters.
         func finish() {
             slot.finish(instance, ticket: ticket, startedAt: epoch)
-        }
-    }
-
-    /// The claim of a slot of an open scope being built.
-    struct ScopedBuild {
-        let scope: Unmanaged<OpenedScope>
-        let slot: ScopeSlot
-        let entry: Unmanaged<Entry>
-        /// The innermost open scope of the resolution, for the frames of the build (see `Frame.scopes`).
-        let head: Unmanaged<OpenedScope>
-        /// What an async build builds into (its instance needs memory of its own), copied into the slot when kept;
-        /// `nil` for a synchronous build, which builds into the slot.
-        let instance: Instance?
-
-        init(_ scope: OpenedScope, _ slot: ScopeSlot, _ entry: Entry, head: OpenedScope, instance: Instance? = nil) {
-            self.scope = Unmanaged.passUnretained(scope)
-            self.slot = slot
-            self.entry = Unmanaged.passUnretained(entry)
-            self.head = Unmanaged.passUnretained(head)
-            self.instance = instance
-        }
-
-        /// Where the instance is while it is built.
-        var payload: UnsafeMutableRawPointer { instance?.payload ?? slot.payload }
-
-        /// Keeps the instance in the slot and wakes the waiters; `false` when the scope was closed meanwhile (the
-        /// instance is then still where it was built, for the builder to dispose of).
-        func finish() -> Bool {
-            entry._withUnsafeGuaranteedRef { entry in
-                if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
-                if slot.finish(entry, sequence: Instance.nextSequence()) { return true }
-                if instance != nil { entry.service.destroy(slot.payload) }
-                return false
-            }
-        }
-
-        /// Ends a build whose instance is not kept (a failed resolution): destroys what the slot holds of it and
-        /// empties the slot.
-        func discard() {
-            if instance == nil { entry.takeUnretainedValue().service.destroy(slot.payload) }
-            slot.abandon()
-        }
-
-        /// Keeps a build that waited for an outer frame: a scope closed meanwhile disposes of it, as nobody else will.
-        func commit() {
-            if finish() { return }
-            let entry = entry.takeUnretainedValue()
-            let disposed = instance ?? Instance.moving(entry.service, from: slot.payload)
-            Disposal.runNow([Disposal.Item(entry: entry, instance: disposed)])
         }
     }
 
@@ -359,11 +305,10 @@ extension Engine {
     /// Runs `body` on a frame of its own for a request no single registration answers (`resolveAll`,
     /// `inject(into:)`): its key shows in paths, and what it resolves is one resolution.
     static func withRequestFrame<Result>(
-        _ request: UnsafePointer<Key>, _ body: (UnsafeMutablePointer<Frame>) throws -> Result
+        _ request: Key, _ body: (FrameRef) throws -> Result
     ) throws -> Result {
-        let parent = CurrentFrame.pointer
-        var frame = Frame(request: request, parent: parent, execution: execution(under: parent))
-        return try withUnsafeMutablePointer(to: &frame) { frame in
+        let parent = CurrentFrame.frame
+        return try Frame.push(request: request, parent: parent, execution: execution(under: parent)) { frame in
             var result: Result?
             try run(frame, role: .unique) { result = try body(frame) }
             return result!

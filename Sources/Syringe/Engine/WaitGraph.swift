@@ -40,7 +40,7 @@ enum WaitGraph {
 
     /// Blocks until another execution's build of `entry` (`ticket`) ends, for the resolution whose innermost
     /// frame is `parent`; throws a cycle when that build (transitively) waits for this resolution.
-    static func wait(for ticket: BuildTicket, of entry: Entry, under parent: UnsafeMutablePointer<Frame>?) throws {
+    static func wait(for ticket: BuildTicket, of entry: Entry, under parent: FrameRef?) throws {
         let execution = Frame.execution(of: parent)
         let chain = Frame.executions(from: parent).union([execution])
         guard beginWaiting(execution, chain: chain, for: ticket) else { try Diagnostics.throwWaitCycle(entry) }
@@ -51,7 +51,7 @@ enum WaitGraph {
     /// Suspends `execution` (the current task) until another execution's build of `entry` ends, as
     /// ``wait(for:of:under:)`` blocks; throws `cancelled` when the task is cancelled first.
     static func wait(
-        for ticket: BuildTicket, of entry: Entry, by execution: ExecutionID, under parent: UnsafeMutablePointer<Frame>?
+        for ticket: BuildTicket, of entry: Entry, by execution: ExecutionID, under parent: FrameRef?
     ) async throws {
         let chain = Frame.executions(from: parent).union([execution])
         guard beginWaiting(execution, chain: chain, for: ticket) else { try Diagnostics.throwWaitCycle(entry) }

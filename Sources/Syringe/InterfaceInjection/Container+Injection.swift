@@ -67,14 +67,12 @@ extension Container {
         }
         guard !injectors.isEmpty else { return }
         let value = target as Any
-        var key = Key(serviceType: Swift.type(of: value), name: nil, argumentTypes: nil)
+        let key = Key(serviceType: Swift.type(of: value), name: nil, argumentTypes: nil)
         // From the target's own factory or hook, the path already names it.
-        if let parent = CurrentFrame.pointer, parent.pointee.key == key {
+        if let parent = CurrentFrame.frame, parent.key == key {
             return try runInjectors(injectors, on: value, key: key)
         }
-        try withUnsafePointer(to: &key) { request in
-            try Engine.withRequestFrame(request) { _ in try runInjectors(injectors, on: value, key: request.pointee) }
-        }
+        try Engine.withRequestFrame(key) { _ in try runInjectors(injectors, on: value, key: key) }
     }
 
     private func runInjectors(_ injectors: [Injector], on target: Any, key: Key) throws {
@@ -100,7 +98,7 @@ extension Resolution {
     ///     .onCreated { car, r in try r.inject(into: car) }
     /// ```
     public func inject<Target>(into target: Target) throws {
-        try Engine.joining(CurrentFrame.pointer == nil ? AsyncFrame.current : nil) {
+        try Engine.joining(CurrentFrame.frame == nil ? AsyncFrame.current : nil) {
             try container.inject(into: target)
         }
     }

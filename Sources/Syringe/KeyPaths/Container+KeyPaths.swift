@@ -153,7 +153,7 @@ extension Resolution {
     public func resolve<Value>(
         _ keyPath: KeyPath<Container, Value>, fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> Value {
-        try Engine.joining(CurrentFrame.pointer == nil ? AsyncFrame.current : nil) {
+        try Engine.joining(CurrentFrame.frame == nil ? AsyncFrame.current : nil) {
             try container.resolve(keyPath, fileID: fileID, line: line)
         }
     }

@@ -80,7 +80,7 @@ extension Container {
         _ type: Service.Type = Service.self, fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> [Service] {
         let contributions = self.contributions(of: Service.self)
-        var request = Key.allContributions(of: Service.self)
+        let request = Key.allContributions(of: Service.self)
         guard !contributions.isEmpty else {
             if let error = Diagnostics.nothingContributed(
                 Service.self, request: request, in: self, fileID: FileID(fileID), line: line)
@@ -89,27 +89,25 @@ extension Container {
             }
             return []
         }
-        return try withUnsafePointer(to: &request) { request in
-            try Engine.withRequestFrame(request) { frame in
-                var all: [Service] = []
-                all.reserveCapacity(contributions.count)
-                for found in contributions {
-                    let output = Scratch.push(Service.self)
-                    defer { Scratch.pop(output, Service.self) }
-                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
-                    all.append(output.assumingMemoryBound(to: Service.self).move())
-                }
-                // One resolution: the hooks its `.graph` instances deferred run now, then those instances are read
-                // back (a value type's hooks change the kept copy).
-                guard frame.pointee.parent == nil, let context = Engine.existingContext(of: frame) else { return all }
-                try Engine.runDeferredHooks(at: frame)
-                for (index, found) in contributions.enumerated() where found.entry.storage == .graph {
-                    if let record = context.graphRecord(.init(found.entry, self)) {
-                        all[index] = record.instance.payload.assumingMemoryBound(to: Service.self).pointee
-                    }
-                }
-                return all
+        return try Engine.withRequestFrame(request) { frame in
+            var all: [Service] = []
+            all.reserveCapacity(contributions.count)
+            for found in contributions {
+                let output = Scratch.push(Service.self)
+                defer { Scratch.pop(output, Service.self) }
+                try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
+                all.append(output.assumingMemoryBound(to: Service.self).move())
             }
+            // One resolution: the hooks its `.graph` instances deferred run now, then those instances are read
+            // back (a value type's hooks change the kept copy).
+            guard frame.parent == nil, let context = Engine.existingContext(of: frame) else { return all }
+            try Engine.runDeferredHooks(at: frame)
+            for (index, found) in contributions.enumerated() where found.entry.storage == .graph {
+                if let record = context.graphRecord(.init(found.entry, self)) {
+                    all[index] = record.instance.payload.assumingMemoryBound(to: Service.self).pointee
+                }
+            }
+            return all
         }
     }
 
@@ -169,7 +167,7 @@ extension Resolution {
     public func resolveAll<Service>(
         _ type: Service.Type = Service.self, fileID: StaticString = #fileID, line: UInt = #line
     ) throws -> [Service] {
-        try Engine.joining(CurrentFrame.pointer == nil ? AsyncFrame.current : nil) {
+        try Engine.joining(CurrentFrame.frame == nil ? AsyncFrame.current : nil) {
             try container.resolveAll(Service.self, fileID: fileID, line: line)
         }
     }

@@ -38,8 +38,8 @@ final class OnceCell<Value>: @unchecked Sendable {
                 return value
             case .resolving(let ticket):
                 lock.unlock()
-                let execution = Frame.execution(of: CurrentFrame.pointer)
-                let chain = Frame.executions(from: CurrentFrame.pointer).union([execution])
+                let execution = Frame.execution(of: CurrentFrame.frame)
+                let chain = Frame.executions(from: CurrentFrame.frame).union([execution])
                 guard ticket.owner != execution, WaitGraph.beginWaiting(execution, chain: chain, for: ticket) else {
                     FailureReporting.stop(
                         Diagnostics.lazyCycle(key, fileID: fileID, line: line))
@@ -47,7 +47,7 @@ final class OnceCell<Value>: @unchecked Sendable {
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
             case .pending(let resolve):
-                let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.pointer))
+                let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.frame))
                 state = .resolving(ticket)
                 lock.unlock()
                 // Resolved without the lock, so the dependency's factories can take locks of their own.

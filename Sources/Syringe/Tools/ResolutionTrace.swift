@@ -92,8 +92,8 @@ final class TraceRecorder: Sendable {
         var depth = 0
         var frame = Engine.currentFrame
         while let current = frame {
-            if current.pointee.entry != nil { depth += 1 }
-            frame = current.pointee.parent
+            if current.entry != nil { depth += 1 }
+            frame = current.parent
         }
         let step = ResolutionTrace.Step(key: entry.key, depth: depth, scope: entry.scope, reused: reused)
         recorded.withLock { $0.append(step) }

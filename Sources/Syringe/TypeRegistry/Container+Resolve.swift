@@ -92,9 +92,9 @@ extension Container {
     /// `joinsAsync` joins the path of the async factory that runs this resolve, if any.
     @inline(__always)
     func produceFound(_ entry: Entry, joinsAsync: Bool, into output: UnsafeMutableRawPointer) throws {
-        if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
-            CurrentFrame.pointer = asyncFrame.frame
-            defer { CurrentFrame.pointer = nil }
+        if joinsAsync, CurrentFrame.frame == nil, let asyncFrame = AsyncFrame.current {
+            CurrentFrame.frame = asyncFrame.frame
+            defer { CurrentFrame.frame = nil }
             try produce(entry, requester: self, arguments: nil, into: output)
         } else {
             try produce(entry, requester: self, arguments: nil, into: output)
@@ -176,9 +176,9 @@ extension Container {
         _ key: Key, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt, joinsAsync: Bool,
         into output: UnsafeMutableRawPointer
     ) throws {
-        if joinsAsync, CurrentFrame.pointer == nil, let asyncFrame = AsyncFrame.current {
-            CurrentFrame.pointer = asyncFrame.frame
-            defer { CurrentFrame.pointer = nil }
+        if joinsAsync, CurrentFrame.frame == nil, let asyncFrame = AsyncFrame.current {
+            CurrentFrame.frame = asyncFrame.frame
+            defer { CurrentFrame.frame = nil }
             return try resolve(key, arguments: arguments, fileID: fileID, line: line, joinsAsync: false, into: output)
         }
         // A strict test's container is told where a live-only dependency was read (see `TestPolicy`).
@@ -194,7 +194,7 @@ extension Container {
         plainType type: any Any.Type, fileID: FileID, line: UInt, joinsAsync: Bool,
         into output: UnsafeMutableRawPointer
     ) throws {
-        if joinsAsync, CurrentFrame.pointer == nil, AsyncFrame.current != nil {
+        if joinsAsync, CurrentFrame.frame == nil, AsyncFrame.current != nil {
             return try resolve(
                 Key(serviceType: type, name: nil, argumentTypes: nil), arguments: nil, fileID: fileID, line: line,
                 joinsAsync: true, into: output)

@@ -62,7 +62,7 @@ extension Container {
             return instance
         }
         if let entry = found.entry?.takeRetainedValue(), entry.storage == .stored, !entry.scope.isCustom,
-            CurrentFrame.pointer == nil, AsyncFrame.current == nil, let kept = entry.keptInstance
+            CurrentFrame.frame == nil, AsyncFrame.current == nil, let kept = entry.keptInstance
         {
             return kept.payload.assumingMemoryBound(to: Service.self).pointee
         }

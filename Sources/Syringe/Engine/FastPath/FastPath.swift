@@ -10,8 +10,12 @@ import SyringeShims
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
 //   mutex, in the registration object.
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
-// - `ThreadState.swift`, `ExecutionID.swift`: the current frame, the stack's limit, two thread-local slots, who
-//   runs (a thread or a task).
+// - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, two thread-local slots, who runs (a thread or a
+//   task).
+// - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
+//   current one in a thread-local; the rest of the engine holds a frame as a `FrameRef` and reads its fields
+//   through it. `ScopeChain.swift`, `ScopedBuild.swift`: an open scope found, and its slot claimed, without
+//   reference counting.
 // - `Scratch.swift`, `Instance.swift`, `ServiceType.swift`, `Conformance.swift`: raw memory for values of types
 //   known at run time only, and what the runtime's metadata says about them.
 //

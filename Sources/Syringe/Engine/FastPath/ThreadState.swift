@@ -23,17 +23,6 @@ struct ThreadLocalPointer<Pointee>: Sendable {
     }
 }
 
-/// The innermost synchronous frame of the current thread, so that a resolve started from inside a factory
-/// (`r.resolve`, or a default argument `= Container.shared.resolved()`) joins the path of the resolve that
-/// runs the factory.
-enum CurrentFrame {
-    @inline(__always)
-    static var pointer: UnsafeMutablePointer<Frame>? {
-        get { syringe_current_frame()?.assumingMemoryBound(to: Frame.self) }
-        set { syringe_set_current_frame(newValue.map(UnsafeMutableRawPointer.init)) }
-    }
-}
-
 /// The stack left to the current thread, and who it is.
 enum ThreadState {
     /// Bytes of stack left below the caller's frame, or `Int.max` when the platform cannot tell.
