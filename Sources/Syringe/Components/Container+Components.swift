@@ -106,7 +106,7 @@ extension Container {
     ) -> Registration<C> {
         let entry = Entry(
             key: Key(C.self, name: name), scope: scope, service: ServiceType(of: C.self),
-            factory: .sync { _, _, output in output.initializeMemory(as: C.self, to: C()) }, fileID: fileID,
+            factory: .sync { _, _, output in output.initialize(as: C.self, to: C()) }, fileID: fileID,
             line: line, declared: [])
         // Recorded before it is installed: see `ComponentIndex.add`.
         components.add(entry, type: C.self, group: group)
@@ -119,8 +119,8 @@ extension Container {
 /// answers with its latest one.
 enum ConformingComponent: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, in container: Container, arguments: PackedArguments?, fileID: FileID, line: UInt,
+        into output: ValueAddress
     ) throws -> Bool {
         switch nearestAnswer(for: key, from: container) {
         case nil:

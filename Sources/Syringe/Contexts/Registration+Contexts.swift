@@ -140,7 +140,7 @@ extension Registration {
         guard chooses(context) else { return self }
         let make = IsolatedCall.unchecked(factory)
         return replaced(by: context, isolation: factory.isolation, file: fileID, line: line) { _, _, output in
-            output.initializeMemory(as: Service.self, to: try make())
+            output.initialize(as: Service.self, to: try make())
         }
     }
 
@@ -151,7 +151,7 @@ extension Registration {
         guard chooses(context) else { return self }
         let make = IsolatedCall.unchecked(factory)
         return replaced(by: context, isolation: factory.isolation, file: fileID, line: line) { r, _, output in
-            output.initializeMemory(as: Service.self, to: try make(r))
+            output.initialize(as: Service.self, to: try make(r))
         }
     }
 
@@ -166,7 +166,7 @@ extension Registration {
     /// Installs the registration with `build` as its factory in this one's place, and returns its handle.
     private func replaced(
         by context: LaunchContext, isolation: (any Actor)?, file: FileID, line: UInt,
-        _ build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+        _ build: @escaping @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void
     ) -> Self {
         var factory = Entry.Factory.isolated(isolation, build)
         if entry.execution == .async, isolation == nil {

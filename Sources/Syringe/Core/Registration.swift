@@ -45,10 +45,9 @@ public struct Registration<Service>: Sendable {
             payload, resolution in
             // The hook mutates a copy: whoever closes a cycle back to this instance while the hook runs reads
             // the stored one (the same object, for a class).
-            let stored = payload.assumingMemoryBound(to: Service.self)
-            var instance = stored.pointee
+            var instance = payload.value(Service.self)
             try run(&instance, resolution)
-            stored.pointee = instance
+            payload.update(as: Service.self, to: instance)
         }
         return self
     }
@@ -70,10 +69,9 @@ public struct Registration<Service>: Sendable {
         entry.addCreated(
             .async(
                 { payload, resolution in
-                    let stored = payload.assumingMemoryBound(to: Service.self)
-                    var instance = stored.pointee
+                    var instance = payload.value(Service.self)
                     try await run(&instance, resolution)
-                    stored.pointee = instance
+                    payload.update(as: Service.self, to: instance)
                 }, Place(fileID: FileID(fileID), line: line)))
         return self
     }

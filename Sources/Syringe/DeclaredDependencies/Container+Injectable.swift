@@ -116,9 +116,7 @@ extension InjectableRegistrar {
                 func supply<Value>(_ type: Value.Type) throws -> Value {
                     defer { position += 1 }
                     if let index = plan.argumentIndex[position] {
-                        let values = arguments.unsafelyUnwrapped.assumingMemoryBound(
-                            to: (repeat each Argument).self
-                        ).pointee
+                        let values = arguments.unsafelyUnwrapped.values((repeat each Argument).self)
                         return InjectablePlan.element(index, of: repeat each values, as: Value.self)
                     }
                     guard let name = plan.names[position] else {
@@ -127,7 +125,7 @@ extension InjectableRegistrar {
                     return try r.container.resolveSlow(
                         Value.self, name: name, fileID: file, line: line, joinsAsync: true)
                 }
-                output.initializeMemory(as: Service.self, to: try call(repeat try supply((each Dependency).self)))
+                output.initialize(as: Service.self, to: try call(repeat try supply((each Dependency).self)))
             }
         }
     }
@@ -158,8 +156,7 @@ extension InjectableRegistrar {
                     }
                     return try await r.resolveAsync(Value.self, name: plan.names[position], fileID: fileID, line: line)
                 }
-                output.initializeMemory(
-                    as: Service.self, to: try await make(repeat try await supply((each Dependency).self)))
+                output.initialize(as: Service.self, to: try await make(repeat try await supply((each Dependency).self)))
             }
         }
     }

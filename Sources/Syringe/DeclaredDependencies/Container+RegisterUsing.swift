@@ -80,7 +80,7 @@ extension Container {
             Service.self, name: name, scope: scope, file: file, line: line, isolation: make.isolation,
             parameters: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) }
         ) { r, _, output in
-            output.initializeMemory(
+            output.initialize(
                 as: Service.self,
                 to: try call(repeat try r.container.resolveFromFactory(file: file, line: line) as each Dependency))
         }
@@ -91,7 +91,7 @@ extension Container {
     func registerDeclared<Service>(
         _ type: Service.Type, name: String?, scope: Scope, file: FileID, line: UInt, isolation: (any Actor)?,
         parameters: @escaping @Sendable () -> [any Any.Type],
-        build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+        build: @escaping @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void
     ) -> Entry {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
@@ -125,7 +125,7 @@ extension Container {
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
             parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
             factory: .async { r, _, output in
-                output.initializeMemory(
+                output.initialize(
                     as: Service.self,
                     to: try await make(
                         repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)))

@@ -113,9 +113,9 @@ protocol DeferredDependency {
 extension DeferredDependency {
     /// Initialises `output` with a handle that resolves `key` from `container`.
     static func initialize(
-        _ output: UnsafeMutableRawPointer, resolving key: Key, from container: Container, fileID: FileID,
+        _ output: ValueAddress, resolving key: Key, from container: Container, fileID: FileID,
         line: UInt
     ) {
-        output.initializeMemory(as: Self.self, to: handle(resolving: key, from: container, fileID: fileID, line: line))
+        output.initialize(as: Self.self, to: handle(resolving: key, from: container, fileID: fileID, line: line))
     }
 }

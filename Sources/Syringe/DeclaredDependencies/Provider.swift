@@ -62,8 +62,8 @@ extension Provider: DeferredDependency {
 /// never fails; using the handle resolves `T`.
 enum DeferredDependencies: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, in container: Container, arguments: PackedArguments?, fileID: FileID, line: UInt,
+        into output: ValueAddress
     ) throws -> Bool {
         guard let valueKey = valueKey(of: key), let deferred = key.serviceType as? any DeferredDependency.Type else {
             return false

@@ -3,7 +3,7 @@ extension Container {
     /// Produces an instance of `entry` (a registration of this container) for a request made to
     /// `requester` (this container or a descendant) into `output`, uninitialised memory of its service type.
     func produce(
-        _ entry: Entry, requester: Container, arguments: UnsafeRawPointer?, into output: UnsafeMutableRawPointer
+        _ entry: Entry, requester: Container, arguments: PackedArguments?, into output: ValueAddress
     ) throws {
         if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
             policy.willProduce(entry, reused: isKept(entry, for: requester))
@@ -39,7 +39,7 @@ extension Container {
     @inline(never)
     private func produceScoped(
         _ entry: Entry, in scope: OpenedScope, head: OpenedScope, requester: Container,
-        into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+        into output: ValueAddress, arguments: PackedArguments?
     ) throws {
         if _slowPath(scope.isClosed) { throw Diagnostics.scopeEnded(entry) }
         let parent = CurrentFrame.frame
@@ -98,7 +98,7 @@ extension Container {
 
     /// The instance of a `.graph` registration: the one of this resolution, else a new one.
     private func produceGraph(
-        _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+        _ entry: Entry, requester: Container, into output: ValueAddress, arguments: PackedArguments?
     ) throws {
         let graphKey = ResolutionContext.GraphKey(entry, requester)
         if let parent = CurrentFrame.frame {
@@ -118,7 +118,7 @@ extension Container {
     /// ask at the same time.
     private func produceStored(
         _ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?, requester: Container,
-        into output: UnsafeMutableRawPointer, arguments: UnsafeRawPointer?
+        into output: ValueAddress, arguments: PackedArguments?
     ) throws {
         let parent = CurrentFrame.frame
         if let parent {
@@ -189,7 +189,7 @@ extension Container {
     /// removed registration, kept nowhere (as a unique one), and the next read the default.
     @inline(never)
     func produceReplacement(
-        of entry: Entry, requester: Container, into output: UnsafeMutableRawPointer, _ arguments: UnsafeRawPointer?
+        of entry: Entry, requester: Container, into output: ValueAddress, _ arguments: PackedArguments?
     ) throws {
         if entry.key.origin != nil, requester.lookup(entry.key) == nil {
             return try build(entry, role: .unique, in: self, into: output, arguments: arguments)
@@ -212,7 +212,7 @@ extension Container {
     /// When `entry` is being built on the path ending at `frame`: copies its instance if its factory has
     /// returned (a cycle closed by a hook) and returns `true`; throws a cycle otherwise.
     private func reenter(
-        _ entry: Entry, from frame: FrameRef, into output: UnsafeMutableRawPointer
+        _ entry: Entry, from frame: FrameRef, into output: ValueAddress
     ) throws -> Bool {
         guard let building = Frame.building(entry, from: frame) else { return false }
         guard let constructed = building.constructed else { try Diagnostics.throwCycle(entry) }
@@ -223,8 +223,8 @@ extension Container {
 
     /// Runs the factory and the hooks of `entry` on a new frame of the current resolution (see `Engine.run`).
     func build(
-        _ entry: Entry, role: BuildRole, in container: Container, into payload: UnsafeMutableRawPointer,
-        arguments: UnsafeRawPointer?
+        _ entry: Entry, role: BuildRole, in container: Container, into payload: ValueAddress,
+        arguments: PackedArguments?
     ) throws {
         let parent = CurrentFrame.frame
         if let parent, parent.depth >= Engine.depthBeforeStackChecks {
@@ -272,7 +272,7 @@ extension Container {
     @inline(never)
     private func afterFactory(
         _ entry: Entry, role: BuildRole, frame: FrameRef, in container: Container,
-        payload: UnsafeMutableRawPointer
+        payload: ValueAddress
     ) throws {
         if role.hasInstance {
             role.markInitialized()
@@ -312,7 +312,7 @@ extension Container {
     /// returned, closing a cycle), which needs no factory to run. Whether it exists is decided by the
     /// resolution itself, never by what other threads or tasks did, so the answer does not vary between runs.
     private func reusedWithinResolution(
-        _ entry: Entry, requester: Container, into output: UnsafeMutableRawPointer
+        _ entry: Entry, requester: Container, into output: ValueAddress
     ) throws -> Bool {
         guard let parent = CurrentFrame.frame, entry.storage != .none else { return false }
         guard let building = Frame.building(entry, from: parent) else {

@@ -234,7 +234,7 @@ extension Engine {
     /// unpacked to the tuple of the key's argument types that it reads.
     static func asyncFactory(
         of entry: Entry
-    ) throws -> @Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) async throws -> Void {
+    ) throws -> @Sendable (Resolution, (any Sendable)?, ValueAddress) async throws -> Void {
         switch entry.factory {
         case .async(let make):
             return make
@@ -257,12 +257,12 @@ extension Engine {
         }
     }
 
-    typealias InPlaceBuild = @Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+    typealias InPlaceBuild = @Sendable (Resolution, (any Sendable)?, ValueAddress) throws -> Void
 
     /// A synchronous factory as the async engine calls it: in place, joined to the async frame bound while it
     /// runs, with its arguments (if any) unpacked to the tuple of the key's argument types that it reads.
     private static func inPlace(
-        _ make: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void,
+        _ make: @escaping @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void,
         of key: Key
     ) -> InPlaceBuild {
         { resolution, arguments, output in
@@ -276,7 +276,7 @@ extension Engine {
     /// output memory stays the asking task's (it waits, so nothing else touches it meanwhile).
     private static func hop(
         to actor: any Actor, _ build: InPlaceBuild, _ resolution: Resolution, _ arguments: (any Sendable)?,
-        _ output: UnsafeMutableRawPointer
+        _ output: ValueAddress
     ) async throws {
         nonisolated(unsafe) let output = output
         let container = resolution.container
@@ -288,19 +288,18 @@ extension Engine {
     /// Runs `body` with the async API's `arguments` as the synchronous engine takes them: a pointer to the tuple
     /// of `key`'s argument types, or `nil` when there are none.
     static func withArguments(
-        _ arguments: (any Sendable)?, of key: Key, _ body: (UnsafeRawPointer?) throws -> Void
+        _ arguments: (any Sendable)?, of key: Key, _ body: (PackedArguments?) throws -> Void
     ) throws {
         guard let arguments, let argumentTypes = key.argumentTypes else { return try body(nil) }
         func call<Arguments>(_: Arguments.Type) throws {
-            var typed = arguments as! Arguments
-            try withUnsafePointer(to: &typed) { try body(UnsafeRawPointer($0)) }
+            try PackedArguments.with(arguments as! Arguments) { try body($0) }
         }
         try call(argumentTypes)
     }
 
     /// Runs `onCreated` hooks, sync and async, on the instance of the async frame `box`.
     static func runCreatedHooks(
-        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: UnsafeMutableRawPointer, in container: Container,
+        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: ValueAddress, in container: Container,
         frame box: AsyncFrame
     ) async throws {
         for hook in hooks {

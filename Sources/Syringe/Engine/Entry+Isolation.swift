@@ -3,7 +3,7 @@ extension Entry.Factory {
     /// `@isolated(any)` function at registration): nonisolated, main-actor, or another actor's.
     static func isolated(
         _ isolation: (any Actor)?,
-        _ build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+        _ build: @escaping @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void
     ) -> Entry.Factory {
         switch FunctionIsolation(isolation) {
         case .nonisolated: return .sync(build)
@@ -18,7 +18,7 @@ extension Entry {
     /// main-actor bound for the synchronous API; another actor's runs there, through the async API only.
     func addCreated(
         isolation: (any Actor)?, place: Place,
-        _ run: @escaping @Sendable (UnsafeMutableRawPointer, Resolution) throws -> Void
+        _ run: @escaping @Sendable (ValueAddress, Resolution) throws -> Void
     ) {
         switch FunctionIsolation(isolation) {
         case .nonisolated:
@@ -46,7 +46,7 @@ extension Entry {
     /// Adds a synchronous `onDispose` hook written with `isolation`: a main-actor hook runs on the main actor
     /// (in place there, else after a hop), another actor's as an async hook that hops there.
     func addDisposed(
-        isolation: (any Actor)?, place: Place, _ run: @escaping @Sendable (UnsafeMutableRawPointer) throws -> Void
+        isolation: (any Actor)?, place: Place, _ run: @escaping @Sendable (ValueAddress) throws -> Void
     ) {
         switch FunctionIsolation(isolation) {
         case .nonisolated:

@@ -20,7 +20,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// How the synchronous engine runs the factory, out of the enum: calling a stored closure borrows it,
     /// where taking it out of the enum would retain and release it on every build. For an async factory or a
     /// key-path default, which the engine never runs this way (it checks first), it throws.
-    let syncFactory: @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+    let syncFactory: @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void
     /// Where it was registered: kept as one pointer, turned into a `StaticString` only for messages.
     let file: FileID
     let line: UInt
@@ -54,8 +54,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// open scope keeps its instance (see `ScopeLayout`). Set once, when it is first registered (under the registry's
     /// lock, before the registry publishes it), or by ``copy()``; the registry that holds the layout outlives it.
     /// Unretained, as a resolve reads it on every scoped build (a retain and a release each time otherwise).
-    @exclusivity(unchecked) private(set) var scopeLayoutReference: Unmanaged<ScopeLayout>?
-    var scopeLayout: ScopeLayout? { scopeLayoutReference?.takeUnretainedValue() }
+    @exclusivity(unchecked) private(set) var scopeLayoutReference: LayoutReference?
+    var scopeLayout: ScopeLayout? { scopeLayoutReference?.layout }
     @exclusivity(unchecked) private(set) var scopeIndex = 0
     /// Guarded by the slot's lock, which is never held while user code runs.
     @exclusivity(unchecked) private var hooks = Hooks()
@@ -97,15 +97,15 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// How a registration's factory runs.
     enum Factory {
         /// A synchronous factory: builds into its output, with the resolve-time arguments if any.
-        case sync(@Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
+        case sync(@Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void)
         /// An `async` factory: resolved only through the async API.
-        case async(@Sendable (Resolution, (any Sendable)?, UnsafeMutableRawPointer) async throws -> Void)
+        case async(@Sendable (Resolution, (any Sendable)?, ValueAddress) async throws -> Void)
         /// A factory isolated to the main actor (written in main-actor code, or marked `@MainActor`): resolved
         /// synchronously on the main actor, or through the async API, which hops there. Same shape as `.sync`.
-        case mainActor(@Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
+        case mainActor(@Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void)
         /// A factory isolated to an actor other than the main actor (written in that actor's code): the
         /// synchronous API cannot check that it runs there, so only the async API builds it, on that actor.
-        case actor(any Actor, @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void)
+        case actor(any Actor, @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void)
         /// The factory comes with each request (the body of a key-path `provide`), never stored.
         case perRequest
     }
@@ -185,7 +185,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// Records the slot of its instances in open scopes (see `ScopeLayout.place`).
     func place(in layout: ScopeLayout, at index: Int) {
-        scopeLayoutReference = Unmanaged.passUnretained(layout)
+        scopeLayoutReference = LayoutReference(layout)
         scopeIndex = index
     }
 
@@ -224,8 +224,8 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// An `onCreated` hook, over the instance's payload.
     enum CreatedHook: Sendable {
-        case sync(@Sendable (UnsafeMutableRawPointer, Resolution) throws -> Void, Place)
-        case async(@Sendable (UnsafeMutableRawPointer, Resolution) async throws -> Void, Place)
+        case sync(@Sendable (ValueAddress, Resolution) throws -> Void, Place)
+        case async(@Sendable (ValueAddress, Resolution) async throws -> Void, Place)
 
         var isAsync: Bool {
             if case .async = self { return true }
@@ -235,10 +235,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
 
     /// An `onDispose` hook, over the instance.
     enum DisposeHook: Sendable {
-        case sync(@Sendable (UnsafeMutableRawPointer) throws -> Void, Place)
+        case sync(@Sendable (ValueAddress) throws -> Void, Place)
         /// A synchronous hook isolated to the main actor: run only there.
-        case mainActor(@Sendable (UnsafeMutableRawPointer) throws -> Void, Place)
-        case async(@Sendable (UnsafeMutableRawPointer) async throws -> Void, Place)
+        case mainActor(@Sendable (ValueAddress) throws -> Void, Place)
+        case async(@Sendable (ValueAddress) async throws -> Void, Place)
     }
 
     func addCreated(_ hook: CreatedHook, mainActor: Bool = false) {

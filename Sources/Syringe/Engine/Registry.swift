@@ -25,22 +25,22 @@ final class Registry: @unchecked Sendable {
     // MARK: Reading (lock-free)
 
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
-    func entry(forPlainType type: ObjectIdentifier) -> Unmanaged<Entry>? {
-        SlotTable.find(plainType: type, in: published.load().unsafelyUnwrapped)
+    func entry(forPlainType type: ObjectIdentifier) -> Entry? {
+        SlotTable.find(plainType: type, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
     }
 
     /// The entry of the plain type key `type`, if registered here, retained.
     func retainedEntry(forPlainType type: ObjectIdentifier) -> Entry? {
         let section = ReadSection.begin()
         defer { section.end() }
-        return entry(forPlainType: type)?.takeUnretainedValue()
+        return entry(forPlainType: type)
     }
 
     /// The entry of `key`, if registered here, retained.
     func entry(for key: Key) -> Entry? {
         let section = ReadSection.begin()
         defer { section.end() }
-        if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType))?.takeUnretainedValue() }
+        if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType)) }
         return SlotTable.find(key, hash: key.fastHash, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
     }
 

@@ -147,7 +147,7 @@ enum Engine {
     /// Runs synchronous `onCreated` hooks on the instance at `payload`; an async one cannot run here.
     @inline(never)
     static func runCreatedHooks(
-        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: UnsafeMutableRawPointer, in container: Container
+        _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: ValueAddress, in container: Container
     ) throws {
         let resolution = Resolution(container: container)
         for hook in hooks {
@@ -281,7 +281,7 @@ enum BuildRole {
     }
 
     /// The payload of the instance being built, for a `.graph` or stored build.
-    var payload: UnsafeMutableRawPointer? {
+    var payload: ValueAddress? {
         switch self {
         case .unique: return nil
         case .graph(_, let instance): return instance.payload

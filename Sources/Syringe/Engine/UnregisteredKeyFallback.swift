@@ -3,8 +3,8 @@
 protocol UnregisteredKeyFallback {
     /// Resolves `key` into `output` and returns `true`, or returns `false` when this rule does not apply.
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, in container: Container, arguments: PackedArguments?, fileID: FileID, line: UInt,
+        into output: ValueAddress
     ) throws -> Bool
 
     /// Whether this rule would answer `key`.
@@ -14,8 +14,8 @@ protocol UnregisteredKeyFallback {
 extension Container {
     /// Resolves a key that nothing is registered under: the first fallback that applies, else an error.
     func resolveUnregistered(
-        _ key: Key, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, arguments: PackedArguments?, fileID: FileID, line: UInt,
+        into output: ValueAddress
     ) throws {
         for fallback in Container.fallbacks {
             if try fallback.resolve(key, in: self, arguments: arguments, fileID: fileID, line: line, into: output) {

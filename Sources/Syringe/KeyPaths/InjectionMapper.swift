@@ -17,10 +17,10 @@ public enum InjectionMapper {
         let lock = Lock()
         var targets: [AnyKeyPath: AnyKeyPath] = [:] {
             // Mirrored for readers that take no lock: a resolve with no remap anywhere skips the lock.
-            didSet { isEmpty.store(targets.isEmpty ? nil : UnsafeMutableRawPointer(bitPattern: 1)) }
+            didSet { count.store(UInt(targets.count)) }
         }
-        /// nil while `targets` is empty (read without the lock).
-        let isEmpty = AtomicPointer()
+        /// How many remaps `targets` holds, read without the lock.
+        let count = AtomicUInt()
     }
 
     private static let mappings = Mappings()
@@ -176,7 +176,7 @@ public enum InjectionMapper {
 
     /// Follows remaps from `keyPath`, stopping at a loop; the current task's remaps come first.
     static func target<Value>(for keyPath: KeyPath<Container, Value>) -> KeyPath<Container, Value> {
-        if !taskMappingsMade.isSet, mappings.isEmpty.load() == nil { return keyPath }
+        if !taskMappingsMade.isSet, mappings.count.load() == 0 { return keyPath }
         let local = taskMappings.targets
         if !local.isEmpty, let replacement = local[keyPath] {
             // Both have the root and value type of `keyPath`, so this cast holds.

@@ -31,7 +31,7 @@ extension Container {
                 // Not a function returning `Value?`: an optional of a generic type costs a metadata lookup here.
                 let section = ReadSection.begin()
                 if let payload = found.entry.publishedPayload {
-                    let value = payload.assumingMemoryBound(to: Value.self).pointee
+                    let value = payload.value(Value.self)
                     section.end()
                     return value
                 }
@@ -43,7 +43,7 @@ extension Container {
                 try PerRequestFactory.with(
                     key,
                     { output in
-                        output.initializeMemory(as: Value.self, to: try factory())
+                        output.initialize(as: Value.self, to: try factory())
                     }
                 ) { body in
                     try found.owner.produce(found.entry, requester: self, arguments: body, into: output)
@@ -51,7 +51,7 @@ extension Container {
             } else {
                 try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
             }
-            return output.assumingMemoryBound(to: Value.self).move()
+            return output.move(Value.self)
         } catch {
             FailureReporting.stop(error, fileID: fileID, line: line)
         }
@@ -93,7 +93,7 @@ extension Container {
         let site = FailureReporting.currentSite.pointer?.pointee
         let entry = Entry(
             key: key, scope: .unique, service: ServiceType(of: Value.self),
-            factory: .sync { _, _, output in output.initializeMemory(as: Value.self, to: value) },
+            factory: .sync { _, _, output in output.initialize(as: Value.self, to: value) },
             fileID: site?.fileID ?? FileID(fileID), line: site?.line ?? line)
         install(entry)
     }

@@ -79,11 +79,9 @@ public struct ContainerScope: Sendable {
         line: UInt = #line
     ) throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
-        var values = (repeat each arguments)
-        return try withUnsafePointer(to: &values) { values in
+        return try PackedArguments.with((repeat each arguments)) { arguments in
             try opened.container.resolve(
-                Service.self, key: key, arguments: UnsafeRawPointer(values), through: opened, fileID: FileID(fileID),
-                line: line)
+                Service.self, key: key, arguments: arguments, through: opened, fileID: FileID(fileID), line: line)
         }
     }
 
@@ -220,32 +218,32 @@ extension Container {
         // A kept instance published for the fast path belongs to no scope: copied out as `resolve` does.
         let found = lookUpPlain(ObjectIdentifier(Service.self))
         if let payload = found.published {
-            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        var output: UnsafeMutableRawPointer?
+        var output: ValueAddress?
         do {
             try Engine.withScope(scope) {
                 output = try buildPlain(
-                    Service.self, found: found.entry, file: fileID, line: line, joinsAsync: false)
+                    Service.self, found: found, file: fileID, line: line, joinsAsync: false)
             }
         } catch {
             // Built, but the hooks deferred to the end of the scope's frame failed.
             if let output {
-                output.assumingMemoryBound(to: Service.self).deinitialize(count: 1)
+                output.deinitialize(Service.self)
                 Scratch.pop(output)
             }
             throw error
         }
-        let value = output.unsafelyUnwrapped.assumingMemoryBound(to: Service.self).move()
+        let value = output.unsafelyUnwrapped.move(Service.self)
         Scratch.pop(output.unsafelyUnwrapped)
         return value
     }
 
     /// A resolve of `key` (with `arguments`, if any) made through an open scope.
     func resolve<Service>(
-        _ type: Service.Type, key: Key, arguments: UnsafeRawPointer?, through scope: OpenedScope,
+        _ type: Service.Type, key: Key, arguments: PackedArguments?, through scope: OpenedScope,
         fileID: FileID, line: UInt
     ) throws -> Service {
         let output = Scratch.push(Service.self)
@@ -256,11 +254,11 @@ extension Container {
                 produced = true
             }
         } catch {
-            if produced { output.assumingMemoryBound(to: Service.self).deinitialize(count: 1) }
+            if produced { output.deinitialize(Service.self) }
             Scratch.pop(output)
             throw error
         }
-        let value = output.assumingMemoryBound(to: Service.self).move()
+        let value = output.move(Service.self)
         Scratch.pop(output)
         return value
     }

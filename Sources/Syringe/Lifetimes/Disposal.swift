@@ -7,7 +7,7 @@ enum Disposal {
         // @unchecked Sendable: the instance is complete and no longer handed out; only the hooks read it.
         let entry: Entry
         /// Where the instance is.
-        let payload: UnsafeMutableRawPointer
+        let payload: ValueAddress
         /// Its place in the order of completed builds.
         let sequence: UInt64
         /// What keeps `payload` alive until the hooks have run: its ``Instance``, or the open scope whose slot
@@ -110,7 +110,7 @@ enum Disposal {
     }
 
     /// Whether every hook of the instances in `slots` (of an open scope) can run here, now.
-    static func allSynchronousHere(_ slots: UnsafeBufferPointer<ScopeSlot>) -> Bool {
+    static func allSynchronousHere(_ slots: some Collection<ScopeSlot>) -> Bool {
         var mainActor = false
         for slot in slots {
             let (async, onMain) = slot.withEntry { ($0.hasAsyncDisposeHooks, $0.hasMainActorDisposeHooks) }
@@ -121,8 +121,8 @@ enum Disposal {
     }
 
     /// Runs the synchronous hooks of the instances in `slots` (of an open scope, newest first); returns the
-    /// failures. The caller checked ``allSynchronousHere(_:)-(UnsafeBufferPointer<ScopeSlot>)``.
-    static func runSync(_ slots: UnsafeBufferPointer<ScopeSlot>) -> [ResolutionError] {
+    /// failures. The caller checked `allSynchronousHere(_:)`.
+    static func runSync(_ slots: some Collection<ScopeSlot>) -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for slot in slots {
             slot.withEntry { entry in

@@ -77,19 +77,7 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
             if Disposal.allSynchronousHere(overflow), !Task.isCancelled { return .done(Disposal.runSync(overflow)) }
             return .pending(overflow)
         }
-        return withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: count) { buffer in
-            var kept = 0
-            takeKept { slot in
-                // Newest first: an insertion sort of a few slots, usually in order already.
-                var index = kept
-                while index > 0, buffer[index - 1].sequence < slot.sequence {
-                    buffer.initializeElement(at: index, to: buffer[index - 1])
-                    index -= 1
-                }
-                buffer.initializeElement(at: index, to: slot)
-                kept += 1
-            }
-            let slots = UnsafeBufferPointer(rebasing: buffer[0..<kept])
+        return withKeptSlots(count: count) { slots in
             if overflow.isEmpty, Disposal.allSynchronousHere(slots), !Task.isCancelled {
                 return .done(Disposal.runSync(slots))
             }
@@ -114,20 +102,16 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
 // @unchecked Sendable: `slots` and `isOpen` are guarded by `lock`; the slots share that lock.
 final class ScopeOverflow: @unchecked Sendable {
     /// The mutex, shared by the store and its slots, in memory of its own.
-    private let mutex: UnsafeMutableRawPointer
     private let lock: InlineLock
     @exclusivity(unchecked) private var slots: [(entry: Entry, slot: InstanceSlot)] = []
     @exclusivity(unchecked) private var isOpen = true
 
     init() {
-        mutex = .allocate(byteCount: InlineLock.size, alignment: InlineLock.alignment)
-        lock = InlineLock(at: mutex)
-        lock.initialize()
+        lock = InlineLock.allocate()
     }
 
     deinit {
-        lock.destroy()
-        mutex.deallocate()
+        lock.deallocate()
     }
 
     func slot(for entry: Entry) -> InstanceSlot? {

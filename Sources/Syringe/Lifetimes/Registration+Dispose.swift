@@ -17,7 +17,7 @@ extension Registration {
     ) -> Self {
         let run = IsolatedCall.unchecked(hook)
         entry.addDisposed(isolation: hook.isolation, place: Place(fileID: FileID(fileID), line: line)) { payload in
-            try run(payload.assumingMemoryBound(to: Service.self).pointee)
+            try run(payload.value(Service.self))
         }
         return self
     }
@@ -39,7 +39,7 @@ extension Registration {
         let run = IsolatedCall.unchecked(hook)
         entry.addDisposed(
             .async(
-                { payload in try await run(payload.assumingMemoryBound(to: Service.self).pointee) },
+                { payload in try await run(payload.value(Service.self)) },
                 Place(fileID: FileID(fileID), line: line)))
         return self
     }

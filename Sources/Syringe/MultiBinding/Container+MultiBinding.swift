@@ -20,7 +20,7 @@ extension Container {
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
             line: line,
             factory: .isolated(factory.isolation) { _, _, output in
-                output.initializeMemory(as: Service.self, to: try make())
+                output.initialize(as: Service.self, to: try make())
             })
     }
 
@@ -40,7 +40,7 @@ extension Container {
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
             line: line,
             factory: .isolated(factory.isolation) { r, _, output in
-                output.initializeMemory(as: Service.self, to: try make(r))
+                output.initialize(as: Service.self, to: try make(r))
             })
     }
 
@@ -60,7 +60,7 @@ extension Container {
         return add(
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
             line: line,
-            factory: .async { r, _, output in output.initializeMemory(as: Service.self, to: try await make(r)) })
+            factory: .async { r, _, output in output.initialize(as: Service.self, to: try await make(r)) })
     }
 
     /// Resolves every contribution of `Service`: the parents' first (root first), then this container's,
@@ -96,7 +96,7 @@ extension Container {
                 let output = Scratch.push(Service.self)
                 defer { Scratch.pop(output, Service.self) }
                 try found.owner.produce(found.entry, requester: self, arguments: nil, into: output)
-                all.append(output.assumingMemoryBound(to: Service.self).move())
+                all.append(output.move(Service.self))
             }
             // One resolution: the hooks its `.graph` instances deferred run now, then those instances are read
             // back (a value type's hooks change the kept copy).
@@ -104,7 +104,7 @@ extension Container {
             try Engine.runDeferredHooks(at: frame)
             for (index, found) in contributions.enumerated() where found.entry.storage == .graph {
                 if let record = context.graphRecord(.init(found.entry, self)) {
-                    all[index] = record.instance.payload.assumingMemoryBound(to: Service.self).pointee
+                    all[index] = record.instance.payload.value(Service.self)
                 }
             }
             return all
@@ -132,7 +132,7 @@ extension Container {
                 }
                 instance.markInitialized()
             }
-            all.append(instance.payload.assumingMemoryBound(to: Service.self).pointee)
+            all.append(instance.payload.value(Service.self))
         }
         if all.isEmpty,
             let error = Diagnostics.nothingContributed(

@@ -24,7 +24,7 @@ extension Container {
     ) {
         let make = IsolatedCall.unchecked(factory)
         override(keyPath, isolation: factory.isolation, fileID: fileID, line: line) { _, _, output in
-            output.initializeMemory(as: Value.self, to: try make())
+            output.initialize(as: Value.self, to: try make())
         }
     }
 
@@ -40,13 +40,13 @@ extension Container {
     ) {
         let make = IsolatedCall.unchecked(factory)
         override(keyPath, isolation: factory.isolation, fileID: fileID, line: line) { r, _, output in
-            output.initializeMemory(as: Value.self, to: try make(r))
+            output.initialize(as: Value.self, to: try make(r))
         }
     }
 
     private func override<Value>(
         _ keyPath: KeyPath<Container, Value>, isolation: (any Actor)?, fileID: StaticString, line: UInt,
-        build: @escaping @Sendable (Resolution, UnsafeRawPointer?, UnsafeMutableRawPointer) throws -> Void
+        build: @escaping @Sendable (Resolution, PackedArguments?, ValueAddress) throws -> Void
     ) {
         let learned = learnKey(of: keyPath) { key, scope in
             self.install(

@@ -45,7 +45,7 @@ public struct Injected<Value> {
         if name == nil {
             let found = Container.lookUpPlainInShared(ObjectIdentifier(Value.self))
             if let payload = found.published {
-                wrappedValue = payload.assumingMemoryBound(to: Value.self).pointee
+                wrappedValue = payload.value(Value.self)
                 ReadSection.end(found.reader.unsafelyUnwrapped)
                 return
             }

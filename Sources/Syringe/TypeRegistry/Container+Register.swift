@@ -55,8 +55,7 @@ extension Container {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
             factory: .isolated(factory.isolation) { _, _, output in
-                // Initialised in place, not through `initializeMemory(as:to:)`: one generic call less per build.
-                output.assumingMemoryBound(to: Service.self).initialize(to: try make())
+                output.initialize(as: Service.self, to: try make())
             })
         return registration.entry
     }
@@ -104,7 +103,7 @@ extension Container {
         let registration: Registration<Service> = add(
             Key(Service.self, name: name), scope: scope, file: file, line: line,
             factory: .isolated(factory.isolation) { r, _, output in
-                output.assumingMemoryBound(to: Service.self).initialize(to: try make(r))
+                output.initialize(as: Service.self, to: try make(r))
             })
         return registration.entry
     }
@@ -146,8 +145,8 @@ extension Container {
             key, scope: scope, fileID: fileID, line: line,
             factory: .isolated(factory.isolation) { r, arguments, output in
                 // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
-                let values = arguments.unsafelyUnwrapped.assumingMemoryBound(to: (repeat each Argument).self).pointee
-                output.initializeMemory(as: Service.self, to: try make(r, repeat each values))
+                let values = arguments.unsafelyUnwrapped.values((repeat each Argument).self)
+                output.initialize(as: Service.self, to: try make(r, repeat each values))
             })
     }
 

@@ -25,7 +25,7 @@ extension Container {
         return add(
             Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { r, _, output in
-                output.initializeMemory(as: Service.self, to: try await make(r))
+                output.initialize(as: Service.self, to: try await make(r))
             })
     }
 
@@ -47,7 +47,7 @@ extension Container {
         return add(
             Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { _, _, output in
-                output.initializeMemory(as: Service.self, to: try await make())
+                output.initialize(as: Service.self, to: try await make())
             })
     }
 
@@ -83,7 +83,7 @@ extension Container {
             factory: .async { r, arguments, output in
                 // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
                 let values = arguments as! (repeat each Argument)
-                output.initializeMemory(as: Service.self, to: try await make(r, repeat each values))
+                output.initialize(as: Service.self, to: try await make(r, repeat each values))
             })
     }
 }

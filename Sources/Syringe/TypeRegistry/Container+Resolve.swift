@@ -44,11 +44,11 @@ extension Container {
     ) throws -> Service {
         let found = lookUpPlain(ObjectIdentifier(Service.self))
         if let payload = found.published {
-            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        return try resolveSlow(Service.self, found: found.entry, file: file, line: line, joinsAsync: joinsAsync)
+        return try resolveSlow(Service.self, found: found, file: file, line: line, joinsAsync: joinsAsync)
     }
 
     /// The slow path of a plain type key, after the fast path's lookup: `found` is the registration of this
@@ -56,10 +56,10 @@ extension Container {
     /// less per first build or unique resolve).
     @inline(__always)
     func resolveSlow<Service>(
-        _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
+        _ type: Service.Type, found: PlainLookup, file: FileID, line: UInt, joinsAsync: Bool
     ) throws -> Service {
         let output = try buildPlain(Service.self, found: found, file: file, line: line, joinsAsync: joinsAsync)
-        let value = output.assumingMemoryBound(to: Service.self).move()
+        let value = output.move(Service.self)
         Scratch.pop(output)
         return value
     }
@@ -69,13 +69,13 @@ extension Container {
     /// container (retained), or `nil` when the key must be looked up further.
     @inline(__always)
     func buildPlain<Service>(
-        _ type: Service.Type, found: Unmanaged<Entry>?, file: FileID, line: UInt, joinsAsync: Bool
-    ) throws -> UnsafeMutableRawPointer {
+        _ type: Service.Type, found: PlainLookup, file: FileID, line: UInt, joinsAsync: Bool
+    ) throws -> ValueAddress {
         let output = Scratch.push(Service.self)
         // Popped on the way out by an error rather than in a `defer`, which the compiler outlines into a call.
         do {
-            if let found {
-                try produceFound(found.takeRetainedValue(), joinsAsync: joinsAsync, into: output)
+            if let entry = found.takeEntry() {
+                try produceFound(entry, joinsAsync: joinsAsync, into: output)
             } else {
                 try resolve(
                     plainType: Service.self, fileID: file, line: line, joinsAsync: joinsAsync,
@@ -91,7 +91,7 @@ extension Container {
     /// Produces `entry`, the registration of this container that a lookup found, for a request made here;
     /// `joinsAsync` joins the path of the async factory that runs this resolve, if any.
     @inline(__always)
-    func produceFound(_ entry: Entry, joinsAsync: Bool, into output: UnsafeMutableRawPointer) throws {
+    func produceFound(_ entry: Entry, joinsAsync: Bool, into output: ValueAddress) throws {
         if joinsAsync, CurrentFrame.frame == nil, let asyncFrame = AsyncFrame.current {
             CurrentFrame.frame = asyncFrame.frame
             defer { CurrentFrame.frame = nil }
@@ -112,25 +112,25 @@ extension Container {
             let output = Scratch.push(Service.self)
             defer { Scratch.pop(output, Service.self) }
             try resolve(plainType: Service.self, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
-            return output.assumingMemoryBound(to: Service.self).move()
+            return output.move(Service.self)
         }
         // A named key's published instance is copied out without a lock, as a plain type's is; its registration
         // here, when nothing is published, is produced without a second lookup.
         let key = Key(Service.self, name: name)
         let found = lookUpFast(key, retaining: .own)
         if let payload = found.published {
-            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
         let output = Scratch.push(Service.self)
         defer { Scratch.pop(output, Service.self) }
-        if let entry = found.entry {
-            try produceFound(entry.takeRetainedValue(), joinsAsync: joinsAsync, into: output)
+        if let entry = found.takeEntry() {
+            try produceFound(entry, joinsAsync: joinsAsync, into: output)
         } else {
             try resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
         }
-        return output.assumingMemoryBound(to: Service.self).move()
+        return output.move(Service.self)
     }
 
     /// Resolves `Service` with arguments for its factory.
@@ -159,22 +159,21 @@ extension Container {
         joinsAsync: Bool = false
     ) throws -> Service {
         let key = Key(serviceType: Service.self, name: name, argumentTypes: (repeat each Argument).self)
-        var values = (repeat each arguments)
-        return try withUnsafePointer(to: &values) { (values) in
+        return try PackedArguments.with((repeat each arguments)) { (arguments) in
             let output = Scratch.push(Service.self)
             defer { Scratch.pop(output, Service.self) }
             try resolve(
-                key, arguments: UnsafeRawPointer(values), fileID: fileID, line: line, joinsAsync: joinsAsync,
+                key, arguments: arguments, fileID: fileID, line: line, joinsAsync: joinsAsync,
                 into: output)
-            return output.assumingMemoryBound(to: Service.self).move()
+            return output.move(Service.self)
         }
     }
 
     /// Resolves `key` into `output`: the one entry of every synchronous resolve. `joinsAsync` joins the path
     /// of the async factory that runs this resolve, if any (resolves made through `r`).
     func resolve(
-        _ key: Key, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt, joinsAsync: Bool,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, arguments: PackedArguments?, fileID: FileID, line: UInt, joinsAsync: Bool,
+        into output: ValueAddress
     ) throws {
         if joinsAsync, CurrentFrame.frame == nil, let asyncFrame = AsyncFrame.current {
             CurrentFrame.frame = asyncFrame.frame
@@ -192,7 +191,7 @@ extension Container {
     /// which looks the registration up by the type's identity and makes the key only when it needs one.
     func resolve(
         plainType type: any Any.Type, fileID: FileID, line: UInt, joinsAsync: Bool,
-        into output: UnsafeMutableRawPointer
+        into output: ValueAddress
     ) throws {
         if joinsAsync, CurrentFrame.frame == nil, AsyncFrame.current != nil {
             return try resolve(

@@ -57,21 +57,21 @@ extension Container {
         // main-actor registration under its slot's lock, when no resolution runs here that could be building it.
         let found = lookUpFast(key, retaining: .any)
         if let payload = found.published {
-            let instance = payload.assumingMemoryBound(to: Service.self).pointee
+            let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        if let entry = found.entry?.takeRetainedValue(), entry.storage == .stored, !entry.scope.isCustom,
+        if let entry = found.takeEntry(), entry.storage == .stored, !entry.scope.isCustom,
             CurrentFrame.frame == nil, AsyncFrame.current == nil, let kept = entry.keptInstance
         {
-            return kept.payload.assumingMemoryBound(to: Service.self).pointee
+            return kept.payload.value(Service.self)
         }
         let instance = try await resolveAsync(
             key, arguments: nil, fileID: fileID, line: line, isolation: isolation
         ) { key, _, output in
             try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
         }
-        return instance.payload.assumingMemoryBound(to: Service.self).pointee
+        return instance.payload.value(Service.self)
     }
 
     /// Resolves `Service` with arguments from async code; async factories may take arguments too.
@@ -126,21 +126,20 @@ extension Container {
             key, arguments: values, fileID: fileID, line: line, isolation: isolation
         ) {
             key, values, output in
-            var typed = values as! (repeat each Argument)
-            try withUnsafePointer(to: &typed) { (pointer) in
+            try PackedArguments.with(values as! (repeat each Argument)) { (arguments) in
                 try self.resolve(
-                    key, arguments: UnsafeRawPointer(pointer), fileID: fileID, line: line, joinsAsync: true,
+                    key, arguments: arguments, fileID: fileID, line: line, joinsAsync: true,
                     into: output)
             }
         }
-        return instance.payload.assumingMemoryBound(to: Service.self).pointee
+        return instance.payload.value(Service.self)
     }
 
     /// Resolves `key` from async code into an instance of its own. `resolveSync` resolves it with the
     /// synchronous engine (a registration with a synchronous factory, or a key nothing is registered under).
     func resolveAsync(
         _ key: Key, arguments: (any Sendable)?, fileID: FileID, line: UInt, isolation: isolated (any Actor)?,
-        resolveSync: @Sendable (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+        resolveSync: @Sendable (Key, (any Sendable)?, ValueAddress) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
         let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) })
@@ -189,7 +188,7 @@ extension Container {
     /// Runs the synchronous engine from async code, joined to the current async build, into a new instance.
     private static func resolveSyncIntoInstance(
         _ layout: ServiceType, key: Key, arguments: (any Sendable)?,
-        _ resolveSync: (Key, (any Sendable)?, UnsafeMutableRawPointer) throws -> Void
+        _ resolveSync: (Key, (any Sendable)?, ValueAddress) throws -> Void
     ) throws -> Instance {
         let instance = Instance.make(layout)
         try Engine.joining(AsyncFrame.current) { () in

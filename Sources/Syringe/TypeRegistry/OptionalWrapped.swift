@@ -3,8 +3,8 @@
 /// "the registered `Child`". With arguments too. A failure of `Child` still throws: never a silent `nil`.
 enum OptionalWrapped: UnregisteredKeyFallback {
     static func resolve(
-        _ key: Key, in container: Container, arguments: UnsafeRawPointer?, fileID: FileID, line: UInt,
-        into output: UnsafeMutableRawPointer
+        _ key: Key, in container: Container, arguments: PackedArguments?, fileID: FileID, line: UInt,
+        into output: ValueAddress
     ) throws -> Bool {
         guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type else { return false }
         let wrapped = Key(
@@ -28,14 +28,15 @@ enum OptionalWrapped: UnregisteredKeyFallback {
 protocol OptionalValue {
     static var wrappedType: any Any.Type { get }
     /// Initialises `output` with `.some` of the wrapped value at `value`, which is moved.
-    static func wrap(movingFrom value: UnsafeMutableRawPointer, to output: UnsafeMutableRawPointer)
+    static func wrap(movingFrom value: ValueAddress, to output: ValueAddress)
 }
 
 extension Optional: OptionalValue {
     static var wrappedType: any Any.Type { Wrapped.self }
 
-    static func wrap(movingFrom value: UnsafeMutableRawPointer, to output: UnsafeMutableRawPointer) {
-        output.initializeMemory(as: Wrapped?.self, to: .some(value.assumingMemoryBound(to: Wrapped.self).move()))
+    static func wrap(movingFrom value: ValueAddress, to output: ValueAddress) {
+        let wrapped: Wrapped? = value.move(Wrapped.self)
+        output.initialize(as: Wrapped?.self, to: wrapped)
     }
 }
 

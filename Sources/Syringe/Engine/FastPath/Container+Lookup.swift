@@ -96,7 +96,7 @@ extension Container {
             let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
             if let block = findBlock(syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
-                    return PlainLookup(published: UnsafeRawPointer(payload), reader: reader, entry: nil)
+                    return PlainLookup(published: ValueAddress(payload), reader: reader, entry: nil)
                 }
                 let retains = retaining == .any || (retaining == .own && isSelf)
                 let entry = retains ? SlotTable.entry(of: block).retain() : nil
@@ -117,17 +117,22 @@ extension Container {
 @frozen @usableFromInline
 struct PlainLookup {
     /// The published instance, inside the read section of `reader`.
-    @usableFromInline let published: UnsafeRawPointer?
+    @usableFromInline let published: ValueAddress?
     /// The current thread's reader record when `published` is set: the caller ends the section through it,
     /// without looking the thread's record up again.
     @usableFromInline let reader: OpaquePointer?
-    /// The registration in the container asked, retained.
-    @usableFromInline let entry: Unmanaged<Entry>?
+    /// The registration in the container asked, retained: see ``takeEntry()``.
+    @usableFromInline let retainedEntry: Unmanaged<Entry>?
 
     @usableFromInline
-    init(published: UnsafeRawPointer?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
+    init(published: ValueAddress?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
         self.reader = reader
-        self.entry = entry
+        self.retainedEntry = entry
     }
+
+    /// The registration in the container asked, if the lookup found one there, with the reference the lookup
+    /// took: call once.
+    @inlinable
+    func takeEntry() -> Entry? { retainedEntry?.takeRetainedValue() }
 }

@@ -16,8 +16,13 @@ import SyringeShims
 //   current one in a thread-local; the rest of the engine holds a frame as a `FrameRef` and reads its fields
 //   through it. `ScopeChain.swift`, `ScopedBuild.swift`: an open scope found, and its slot claimed, without
 //   reference counting.
+// - `ValueAddress.swift`: the address of a value whose type the code on each side knows (`ValueAddress`: where a
+//   factory builds, where an instance lives) and a resolve's packed run-time arguments (`PackedArguments`); the
+//   non-generic engine passes these, never a raw pointer.
 // - `Scratch.swift`, `Instance.swift`, `ServiceType.swift`, `Conformance.swift`: raw memory for values of types
 //   known at run time only, and what the runtime's metadata says about them.
+// - `Lock.swift`, `FileID.swift`: the pthread locks (one in memory of its own, or inside a registration's block),
+//   and a call site's `#fileID` kept as the pointer to its static text.
 //
 // What each part buys, measured, and when to remove it, is in the Design decisions article ("The fast path").
 

@@ -21,7 +21,7 @@ struct Frame {
     private var contextReference: Unmanaged<ResolutionContext>?
     /// The payload of the instance once its factory returned and while its hooks run, so that a cycle can
     /// be closed back to it.
-    var constructed: UnsafeMutableRawPointer?
+    var constructed: ValueAddress?
     /// Whether this frame builds an instance that is kept (a stored scope, or a slot of an open scope): the hooks
     /// deferred below it run when it ends, before others can see the instance.
     var keeps = false

@@ -13,7 +13,8 @@ import SyringeShims
 /// build that owns it (factory, then hooks) before it is shared; after that it is only copied out.
 final class Instance {
     /// Where the value lives.
-    let payload: UnsafeMutableRawPointer
+    var payload: ValueAddress { ValueAddress(address) }
+    private let address: UnsafeMutableRawPointer
     let type: ServiceType
     /// The malloc'd block that holds `payload` (freed with `free`), or nil when Swift's allocator made it.
     private let allocation: UnsafeMutableRawPointer?
@@ -28,10 +29,10 @@ final class Instance {
         self.type = type
         if type.alignment <= 16 {
             // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
-            payload = syringe_allocate(max(type.size, 1))
-            allocation = payload
+            address = syringe_allocate(max(type.size, 1))
+            allocation = address
         } else {
-            payload = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
+            address = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
             allocation = nil
         }
     }
@@ -42,7 +43,7 @@ final class Instance {
     }
 
     /// A new instance that takes the value at `payload` (of `type`), leaving that memory uninitialised.
-    static func moving(_ type: ServiceType, from payload: UnsafeMutableRawPointer) -> Instance {
+    static func moving(_ type: ServiceType, from payload: ValueAddress) -> Instance {
         let instance = Instance(type)
         type.move(from: payload, to: instance.payload)
         instance.isInitialized = true
@@ -50,7 +51,7 @@ final class Instance {
     }
 
     /// A new instance holding a copy of the value at `payload` (of `type`).
-    static func copying(_ type: ServiceType, from payload: UnsafeRawPointer) -> Instance {
+    static func copying(_ type: ServiceType, from payload: ValueAddress) -> Instance {
         let instance = Instance(type)
         type.copy(from: payload, to: instance.payload)
         instance.isInitialized = true
@@ -66,13 +67,13 @@ final class Instance {
     var value: Any { type.load(payload) }
 
     /// Copies the value to `destination`.
-    func copy(to destination: UnsafeMutableRawPointer) {
+    func copy(to destination: ValueAddress) {
         type.copy(from: payload, to: destination)
     }
 
     deinit {
         if isInitialized { type.destroy(payload) }
-        if let allocation { syringe_deallocate(allocation) } else { payload.deallocate() }
+        if let allocation { syringe_deallocate(allocation) } else { address.deallocate() }
     }
 }
 

@@ -125,6 +125,28 @@ class ScopeSlots: @unchecked Sendable {
         }
     }
 
+    /// Takes what the slots keep (see ``takeKept(_:)``), newest first, into memory on the stack, and runs `body`
+    /// with it; `count` is at least the number of slots.
+    @inline(__always)
+    final func withKeptSlots(
+        count: Int, _ body: (UnsafeBufferPointer<ScopeSlot>) -> OpenedScope.Closing
+    ) -> OpenedScope.Closing {
+        withUnsafeTemporaryAllocation(of: ScopeSlot.self, capacity: count) { buffer in
+            var kept = 0
+            takeKept { slot in
+                // Newest first: an insertion sort of a few slots, usually in order already.
+                var index = kept
+                while index > 0, buffer[index - 1].sequence < slot.sequence {
+                    buffer.initializeElement(at: index, to: buffer[index - 1])
+                    index -= 1
+                }
+                buffer.initializeElement(at: index, to: slot)
+                kept += 1
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<kept]))
+        }
+    }
+
     /// How many slots are laid out (0 before the first resolve of an instance of the scope).
     final var slotCount: Int {
         AtomicWord.load(words + Word.layout) > ScopeSlots.laying ? Int(words[Word.count]) : 0
@@ -142,7 +164,8 @@ class ScopeSlots: @unchecked Sendable {
     /// `nil` when the slots follow another layout, or when it was registered after they were laid out, or does
     /// not fit a slot.
     @inline(__always)
-    final func slot(at index: Int, of layout: Unmanaged<ScopeLayout>, size: Int, alignment: Int) -> ScopeSlot? {
+    final func slot(at index: Int, of layout: LayoutReference, size: Int, alignment: Int) -> ScopeSlot? {
+        let layout = layout.reference
         var word = AtomicWord.load(words + Word.layout)
         if _slowPath(word <= ScopeSlots.laying) { word = lay(out: layout.takeUnretainedValue()) }
         guard word == UInt(bitPattern: layout.toOpaque()),
@@ -238,7 +261,7 @@ struct ScopeSlot {
         (address + ScopeSlot.sequenceOffset).assumingMemoryBound(to: UInt64.self)
     }
     /// Where the instance is.
-    var payload: UnsafeMutableRawPointer { address + ScopeSlot.payloadOffset }
+    var payload: ValueAddress { ValueAddress(address + ScopeSlot.payloadOffset) }
 
     /// The registration whose instance the slot holds (retained by the slot until the scope goes). Once done only.
     var entry: Entry {
@@ -354,4 +377,14 @@ struct ScopeSlot {
 extension ScopeSlots {
     /// The closed word, for a claim's sequentially consistent check.
     fileprivate func words(closed: Void) -> UnsafeMutablePointer<UInt> { words + Word.closed }
+}
+
+/// A registration's scope layout (see `Entry.place(in:at:)`), held without a reference count: a resolve reads it on
+/// every scoped build, and the registry that holds the layout outlives the registration.
+struct LayoutReference {
+    fileprivate let reference: Unmanaged<ScopeLayout>
+
+    init(_ layout: ScopeLayout) { reference = Unmanaged.passUnretained(layout) }
+
+    var layout: ScopeLayout { reference.takeUnretainedValue() }
 }

@@ -21,7 +21,7 @@ extension BuildRole {
         }
 
         /// Where the instance is while it is built.
-        var payload: UnsafeMutableRawPointer { instance?.payload ?? slot.payload }
+        var payload: ValueAddress { instance?.payload ?? slot.payload }
 
         /// Keeps the instance in the slot and wakes the waiters; `false` when the scope was closed meanwhile (the
         /// instance is then still where it was built, for the builder to dispose of).

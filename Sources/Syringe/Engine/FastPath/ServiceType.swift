@@ -31,7 +31,8 @@ struct ServiceType: @unchecked Sendable {
     var identity: ObjectIdentifier { ObjectIdentifier(type) }
 
     /// Initialises `destination` with a copy of the value at `source`.
-    func copy(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+    func copy(from source: ValueAddress, to destination: ValueAddress) {
+        let (source, destination) = (source.raw, destination.raw)
         if isObject {
             let object = source.load(as: UnsafeRawPointer.self)
             _ = Unmanaged<AnyObject>.fromOpaque(object).retain()
@@ -45,7 +46,8 @@ struct ServiceType: @unchecked Sendable {
     }
 
     /// Moves the value at `source` to the uninitialised `destination`.
-    func move(from source: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer) {
+    func move(from source: ValueAddress, to destination: ValueAddress) {
+        let (source, destination) = (source.raw, destination.raw)
         if isObject {
             destination.storeBytes(of: source.load(as: UnsafeRawPointer.self), as: UnsafeRawPointer.self)
             return
@@ -57,7 +59,8 @@ struct ServiceType: @unchecked Sendable {
     }
 
     /// Destroys the value at `address`, leaving the memory uninitialised.
-    func destroy(_ address: UnsafeMutableRawPointer) {
+    func destroy(_ address: ValueAddress) {
+        let address = address.raw
         if isObject {
             Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
             return
@@ -67,13 +70,15 @@ struct ServiceType: @unchecked Sendable {
     }
 
     /// A copy of the value at `address`, as `Any` (for casts and type-erased tools).
-    func load(_ address: UnsafeRawPointer) -> Any {
+    func load(_ address: ValueAddress) -> Any {
+        let address = address.raw
         func load<T>(_: T.Type) -> Any { address.assumingMemoryBound(to: T.self).pointee }
         return _openExistential(type, do: load)
     }
 
     /// Initialises `destination` with `value` cast to this type; returns `false` when it is not one.
-    func store(_ value: Any, to destination: UnsafeMutableRawPointer) -> Bool {
+    func store(_ value: Any, to destination: ValueAddress) -> Bool {
+        let destination = destination.raw
         func store<T>(_: T.Type) -> Bool {
             guard let typed = value as? T else { return false }
             destination.initializeMemory(as: T.self, to: typed)
@@ -84,7 +89,7 @@ struct ServiceType: @unchecked Sendable {
 
     /// The class instance at `address`, when the value is one or an optional holding one (`.shared` keeps those
     /// weakly).
-    func object(at address: UnsafeRawPointer) -> AnyObject? {
+    func object(at address: ValueAddress) -> AnyObject? {
         let value = load(address)
         if Swift.type(of: value) is AnyClass { return value as AnyObject }
         // Matching against `Optional<Any>` casts the value: `.some` holds what the optional wraps.
@@ -95,7 +100,8 @@ struct ServiceType: @unchecked Sendable {
     }
 
     /// Whether the value at `address` is `nil` (an optional's `.none`), which a stored scope does not keep.
-    func isNil(at address: UnsafeRawPointer) -> Bool {
+    func isNil(at address: ValueAddress) -> Bool {
+        let address = address.raw
         guard OptionalMetadata.isOptional(type) else { return false }
         func isNone<T>(_: T.Type) -> Bool {
             if case Optional<Any>.none = address.assumingMemoryBound(to: T.self).pointee as Any { return true }

@@ -90,10 +90,10 @@ class SlotBlock: @unchecked Sendable {
     }
 
     /// The published payload (acquire), or nil.
-    final var publishedPayload: UnsafeMutableRawPointer? { syringe_load_acquire(published) }
+    final var publishedPayload: ValueAddress? { syringe_load_acquire(published).map(ValueAddress.init) }
 
     /// Publishes `payload` for lock-free readers (release), or withdraws what is published (nil). Under the lock.
-    final func publish(_ payload: UnsafeMutableRawPointer?) { syringe_store_release(published, payload) }
+    final func publish(_ payload: ValueAddress?) { syringe_store_release(published, payload?.raw) }
 
     /// The flags word (acquire).
     final var flagsWord: UInt { AtomicWord.load(flags) }

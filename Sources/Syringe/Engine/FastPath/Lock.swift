@@ -113,6 +113,19 @@ struct InlineLock {
         mutex = address.bindMemory(to: pthread_mutex_t.self, capacity: 1)
     }
 
+    /// A lock in memory of its own, initialised; tear it down with ``deallocate()``.
+    static func allocate() -> InlineLock {
+        let lock = InlineLock(at: .allocate(byteCount: size, alignment: alignment))
+        lock.initialize()
+        return lock
+    }
+
+    /// Tears down and frees a lock made by ``allocate()``.
+    func deallocate() {
+        destroy()
+        mutex.deallocate()
+    }
+
     func initialize() {
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)

@@ -24,7 +24,7 @@ struct ServiceTypeTests {
     @Test func theObjectOfAValue() {
         func object<T>(_ value: T) -> AnyObject? {
             var value = value
-            return withUnsafePointer(to: &value) { ServiceType(of: T.self).object(at: $0) }
+            return withUnsafeMutablePointer(to: &value) { ServiceType(of: T.self).object(at: ValueAddress($0)) }
         }
         let box = ForecastBox("box")
         #expect(object(box) === box)
@@ -38,7 +38,7 @@ struct ServiceTypeTests {
     @Test func nilIsAnOptionalsNoneOnly() {
         func isNil<T>(_ value: T) -> Bool {
             var value = value
-            return withUnsafePointer(to: &value) { ServiceType(of: T.self).isNil(at: $0) }
+            return withUnsafeMutablePointer(to: &value) { ServiceType(of: T.self).isNil(at: ValueAddress($0)) }
         }
         #expect(isNil(ForecastBox?.none))
         #expect(isNil(Int?.none))
