@@ -2,7 +2,6 @@
 #define SYRINGE_SHIMS_H
 
 #include "SyringeAtomics.h"
-#include "SyringeMemory.h"
 #include "SyringeReclamation.h"
 #include "SyringeRuntime.h"
 #include "SyringeThreadLocal.h"

@@ -26,16 +26,6 @@ import SyringeShims
 //
 // What each part buys, measured, and when to remove it, is in the Design decisions article ("The fast path").
 
-/// Raw memory straight from malloc (see `SyringeMemory.h`).
-enum RawMemory {
-    /// `byteCount` bytes aligned to 16.
-    @inline(__always)
-    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer { syringe_allocate(byteCount) }
-
-    @inline(__always)
-    static func deallocate(_ memory: UnsafeMutableRawPointer?) { syringe_deallocate(memory) }
-}
-
 /// Word-sized atomics on memory inside an object (a slot's flags, a ticket's state).
 enum AtomicWord {
     @inline(__always)

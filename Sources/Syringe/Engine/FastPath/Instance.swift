@@ -29,7 +29,7 @@ final class Instance {
         self.type = type
         if type.alignment <= 16 {
             // malloc aligns to 16; Swift's aligned allocation would take the slower memalign path for any alignment.
-            address = syringe_allocate(max(type.size, 1))
+            address = RawMemory.allocate(byteCount: type.size)
             allocation = address
         } else {
             address = .allocate(byteCount: max(type.size, 1), alignment: type.alignment)
@@ -73,7 +73,7 @@ final class Instance {
 
     deinit {
         if isInitialized { type.destroy(payload) }
-        if let allocation { syringe_deallocate(allocation) } else { address.deallocate() }
+        if let allocation { RawMemory.deallocate(allocation) } else { address.deallocate() }
     }
 }
 

@@ -1,6 +1,6 @@
-// One of the two files of the library that import the platform's C library (the other reads the environment
-// once, in Contexts/ProcessContext.swift): everything else reaches pthreads through these types or through the
-// SyringeShims C target.
+// One of the three files of the library that import the platform's C library (with RawMemory.swift, malloc, and
+// Contexts/ProcessContext.swift, which reads the environment once): everything else reaches pthreads through these
+// types or through the SyringeShims C target.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

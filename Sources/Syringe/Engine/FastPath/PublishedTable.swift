@@ -22,13 +22,13 @@ final class SlotTable: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = syringe_allocate((capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride)
+        base = RawMemory.allocate(byteCount: (capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride)
         base.storeBytes(of: capacity, as: Int.self)
         SlotTable.slots(of: base).initialize(repeating: nil, count: capacity)
     }
 
     deinit {
-        syringe_deallocate(base)
+        RawMemory.deallocate(base)
     }
 
     @inline(__always)
