@@ -186,13 +186,18 @@ extension Container {
     /// container) was replaced or removed: what replaced it, else what a request for a key nothing registers
     /// gets. A key-path key is never unregistered for its face, which installs its default on a read that finds
     /// nothing: when its override was removed (`reset(\.x)`) under this read, the read gets one instance of the
-    /// removed registration, kept nowhere (as a unique one), and the next read the default.
+    /// removed registration, kept nowhere (as a unique one), and the next read the default; the same when a default
+    /// installed meanwhile needs the factory this read did not bring (it was reading an override). One lookup
+    /// decides: another reset between a second lookup and the resolve would leave the read with nothing.
     @inline(never)
     func produceReplacement(
         of entry: Entry, requester: Container, into output: ValueAddress, _ arguments: PackedArguments?
     ) throws {
-        if entry.key.origin != nil, requester.lookup(entry.key) == nil {
-            return try build(entry, role: .unique, in: self, into: output, arguments: arguments)
+        if entry.key.origin != nil {
+            guard let found = requester.lookup(entry.key), !found.entry.isPerRequest || arguments != nil else {
+                return try build(entry, role: .unique, in: self, into: output, arguments: arguments)
+            }
+            return try found.owner.produce(found.entry, requester: requester, arguments: arguments, into: output)
         }
         try requester.resolve(
             entry.key, arguments: arguments, fileID: entry.fileID, line: entry.line, joinsAsync: false, into: output)
