@@ -284,8 +284,7 @@ extension Container {
             frame.constructed = payload
         }
         if case .graph(let graphKey, let instance) = role { Engine.context(of: frame).keepGraph(graphKey, instance) }
-        let hooks = entry.createdHooks
-        if hooks.isEmpty { return }
+        if !entry.hasCreatedHooks { return }
         if case .graph(let graphKey, let instance) = role, frame.parent != nil {
             Engine.context(of: frame).deferHooks(
                 .init(
@@ -293,7 +292,7 @@ extension Container {
                     container: container))
             return
         }
-        try Engine.runCreatedHooks(hooks, of: entry, on: payload, in: container)
+        try Engine.runCreatedHooks(of: entry, on: payload, in: container)
     }
 
     /// Whether `entry` has an instance that a produce for `requester` would reuse (for traces).

@@ -3,7 +3,7 @@
 /// Not generic: the service type travels as a ``ServiceType``, factories and hooks as closures over raw
 /// memory. A generic registration would be specialised and its metadata instantiated once per service
 /// type, which is what made large apps slow to compile and start (see the Performance article).
-// @unchecked Sendable: immutable except `hooks` and `isLiveOnly` (guarded by the slot's `lock`), `orderIndex`
+// @unchecked Sendable: immutable except the hooks and `isLiveOnly` (written under the slot's `lock`), `orderIndex`
 // (guarded by the registry's lock) and the slot (guarded by its own lock).
 @usableFromInline
 final class Entry: InstanceSlot, @unchecked Sendable {
@@ -57,8 +57,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var scopeLayoutReference: LayoutReference?
     var scopeLayout: ScopeLayout? { scopeLayoutReference?.layout }
     @exclusivity(unchecked) private(set) var scopeIndex = 0
-    /// Guarded by the slot's lock, which is never held while user code runs.
-    @exclusivity(unchecked) private var hooks = Hooks()
+    /// The hooks, appended under the slot's lock (never held while user code runs) and read without it. Made with
+    /// the first hook of their kind, before the flag that says there is one: a reader that sees the flag sees them.
+    @exclusivity(unchecked) private var createdList: PublishedList<CreatedHook>?
+    @exclusivity(unchecked) private var disposedList: PublishedList<DisposeHook>?
 
     /// Bits of the slot's flags word, set once and read without the lock on every build (a stale `false`
     /// only means a build that started before `onCreated` returned runs without the new hook).
@@ -198,9 +200,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         copy.original = original ?? self
         copy.scopeLayoutReference = scopeLayoutReference
         copy.scopeIndex = scopeIndex
-        let hooks = lock.withLock { self.hooks }
-        copy.lock.withLock { copy.hooks = hooks }
-        copy.storeFlagsWord(flagsWord)
+        copyHooks(to: copy)
         return copy
     }
 
@@ -208,19 +208,24 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     /// context's alternative, installed in this one's place (see `Registration.onTest`).
     func replacing(factory: Factory, file: FileID, line: UInt) -> Entry {
         let replacement = Entry(key: key, scope: scope, service: service, factory: factory, file: file, line: line)
-        let hooks = lock.withLock { self.hooks }
-        replacement.lock.withLock { replacement.hooks = hooks }
-        replacement.storeFlagsWord(flagsWord)
+        copyHooks(to: replacement)
         return replacement
     }
 
-    // MARK: Hooks
-
-    /// What runs around an instance's life: after the factory, and when it is dropped.
-    struct Hooks {
-        var created: [CreatedHook] = []
-        var disposed: [DisposeHook] = []
+    /// Gives `other` (not yet shared) this registration's hooks and flags.
+    private func copyHooks(to other: Entry) {
+        let (created, disposed, flags) = lock.withLock { (createdList?.elements, disposedList?.elements, flagsWord) }
+        other.createdList = created.map(PublishedList.init)
+        other.disposedList = disposed.map(PublishedList.init)
+        other.storeFlagsWord(flags)
     }
+
+    deinit {
+        createdList?.destroy()
+        disposedList?.destroy()
+    }
+
+    // MARK: Hooks
 
     /// An `onCreated` hook, over the instance's payload.
     enum CreatedHook: Sendable {
@@ -242,7 +247,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     func addCreated(_ hook: CreatedHook, mainActor: Bool = false) {
-        lock.withLock { hooks.created.append(hook) }
+        lock.withLock {
+            if createdList == nil { createdList = PublishedList() }
+            createdList.unsafelyUnwrapped.append(hook)
+        }
         if hook.isAsync || mainActor {
             // The synchronous API must refuse its instance (an async hook), or check where it runs (a main-actor
             // hook), also once it is kept (see "The synchronous API always refuses an async registration").
@@ -256,7 +264,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     }
 
     func addDisposed(_ hook: DisposeHook) {
-        lock.withLock { hooks.disposed.append(hook) }
+        lock.withLock {
+            if disposedList == nil { disposedList = PublishedList() }
+            disposedList.unsafelyUnwrapped.append(hook)
+        }
         switch hook {
         case .async: set(Flag.hasAsyncDisposeHooks)
         case .mainActor: set(Flag.hasMainActorDisposeHooks)
@@ -269,16 +280,30 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     @inline(__always)
     var hasCreatedHooks: Bool { isSet(Flag.hasHooks) }
 
-    /// The `onCreated` hooks; empty without taking the lock when there are none.
+    /// The `onCreated` hooks, in the order they were added (a copy: see ``forEachCreatedHook(_:)``).
     var createdHooks: [CreatedHook] {
         guard isSet(Flag.hasHooks) else { return [] }
-        return lock.withLock { hooks.created }
+        return createdList?.elements ?? []
     }
 
-    /// The `onDispose` hooks; empty without taking the lock when there are none.
+    /// Runs `body` on each `onCreated` hook in the order they were added: no lock, no copy.
+    @inline(__always)
+    func forEachCreatedHook(_ body: (CreatedHook) throws -> Void) rethrows {
+        guard isSet(Flag.hasHooks) else { return }
+        try createdList?.forEach(body)
+    }
+
+    /// The `onDispose` hooks, in the order they were added (a copy: see ``forEachDisposeHook(_:)``).
     var disposeHooks: [DisposeHook] {
         guard isSet(Flag.hasDisposeHooks) else { return [] }
-        return lock.withLock { hooks.disposed }
+        return disposedList?.elements ?? []
+    }
+
+    /// Runs `body` on each `onDispose` hook in the order they were added: no lock, no copy.
+    @inline(__always)
+    func forEachDisposeHook(_ body: (DisposeHook) throws -> Void) rethrows {
+        guard isSet(Flag.hasDisposeHooks) else { return }
+        try disposedList?.forEach(body)
     }
 
     /// Whether any `onDispose` hook is registered, and whether any is async: one load each, no lock.

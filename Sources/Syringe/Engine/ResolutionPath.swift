@@ -133,8 +133,7 @@ enum Engine {
         try Frame.push(frame) { (frame) in
             try run(frame, role: .unique) { () in
                 do {
-                    try runCreatedHooks(
-                        hooks.entry.createdHooks, of: hooks.entry, on: hooks.instance.payload, in: hooks.container)
+                    try runCreatedHooks(of: hooks.entry, on: hooks.instance.payload, in: hooks.container)
                 } catch {
                     _ = context.forgetGraph(hooks.graphKey)
                     throw error
@@ -144,25 +143,36 @@ enum Engine {
         }
     }
 
-    /// Runs synchronous `onCreated` hooks on the instance at `payload`; an async one cannot run here.
+    /// Runs `entry`'s `onCreated` hooks on the instance at `payload`, synchronously; an async one cannot run here.
     @inline(never)
+    static func runCreatedHooks(of entry: Entry, on payload: ValueAddress, in container: Container) throws {
+        let resolution = Resolution(container: container)
+        try entry.forEachCreatedHook { try runCreated($0, of: entry, on: payload, in: resolution) }
+    }
+
+    /// Runs `hooks` (of `entry`) on the instance at `payload`, synchronously; an async one cannot run here.
     static func runCreatedHooks(
         _ hooks: [Entry.CreatedHook], of entry: Entry, on payload: ValueAddress, in container: Container
     ) throws {
         let resolution = Resolution(container: container)
-        for hook in hooks {
-            switch hook {
-            case .sync(let run, let place):
-                do {
-                    try run(payload, resolution)
-                } catch let error as ResolutionError {
-                    throw error
-                } catch {
-                    throw Diagnostics.hookFailed(entry, place: place, error: error)
-                }
-            case .async:
-                try Diagnostics.throwAsyncRequired(entry)
+        for hook in hooks { try runCreated(hook, of: entry, on: payload, in: resolution) }
+    }
+
+    @inline(__always)
+    private static func runCreated(
+        _ hook: Entry.CreatedHook, of entry: Entry, on payload: ValueAddress, in resolution: Resolution
+    ) throws {
+        switch hook {
+        case .sync(let run, let place):
+            do {
+                try run(payload, resolution)
+            } catch let error as ResolutionError {
+                throw error
+            } catch {
+                throw Diagnostics.hookFailed(entry, place: place, error: error)
             }
+        case .async:
+            try Diagnostics.throwAsyncRequired(entry)
         }
     }
 

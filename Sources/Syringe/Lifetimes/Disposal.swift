@@ -126,17 +126,8 @@ enum Disposal {
         var failures: [ResolutionError] = []
         for slot in slots {
             slot.withEntry { entry in
-                guard entry.hasDisposeHooks else { return }
-                for hook in entry.disposeHooks {
-                    switch hook {
-                    case .sync(let run, let place), .mainActor(let run, let place):
-                        do {
-                            try run(slot.payload)
-                        } catch {
-                            failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
-                        }
-                    case .async: continue
-                    }
+                entry.forEachDisposeHook { hook in
+                    runSync(hook, of: entry, on: slot.payload, failures: &failures)
                 }
             }
         }
@@ -156,20 +147,28 @@ enum Disposal {
     /// ``allSynchronousHere(_:)``); returns the failures.
     static func runSync(_ items: [Item]) -> [ResolutionError] {
         var failures: [ResolutionError] = []
-        for item in items where item.entry.hasDisposeHooks {
-            for hook in item.entry.disposeHooks {
-                switch hook {
-                case .sync(let run, let place), .mainActor(let run, let place):
-                    do {
-                        try run(item.payload)
-                    } catch {
-                        failures.append(Diagnostics.disposeFailed(item.entry, place: place, error: error))
-                    }
-                case .async: continue
-                }
+        for item in items {
+            item.entry.forEachDisposeHook { hook in
+                runSync(hook, of: item.entry, on: item.payload, failures: &failures)
             }
         }
         return failures
+    }
+
+    /// Runs `hook` of `entry` on the instance at `payload` if it is synchronous; adds its failure to `failures`.
+    @inline(__always)
+    private static func runSync(
+        _ hook: Entry.DisposeHook, of entry: Entry, on payload: ValueAddress, failures: inout [ResolutionError]
+    ) {
+        switch hook {
+        case .sync(let run, let place), .mainActor(let run, let place):
+            do {
+                try run(payload)
+            } catch {
+                failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
+            }
+        case .async: return
+        }
     }
 
     /// Runs the hooks of `items` and waits for them; in a task of its own when the current task is cancelled,

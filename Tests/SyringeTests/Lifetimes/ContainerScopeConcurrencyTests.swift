@@ -178,6 +178,45 @@ struct ContainerScopeConcurrencyTests {
         try await scope.close()
     }
 
+    /// Hooks are read without a lock: a hook added while other threads build and close scopes runs for every
+    /// instance built after it was added (and disposes of nothing twice), and every hook added earlier keeps running.
+    @Test func hooksAddedWhileScopesCloseOnOtherThreadsAreNeverMissed() {
+        let container = Container()
+        let registration = container.register(ScopedTracked.self, scope: .request) { ScopedTracked(id: 0) }
+        let hookCount = 40
+        let added = Protected(0)
+        let missed = Counter()
+        let extra = Counter()
+        runOnThreads(3) { thread in
+            if thread == 0 {
+                for _ in 0..<hookCount {
+                    registration.onCreated { _, _ in }.onDispose { $0.dispose() }
+                    added.withLock { $0 += 1 }
+                    usleep(200)
+                }
+                return
+            }
+            while added.withLock({ $0 }) < hookCount {
+                let before = added.withLock { $0 }
+                let scope = container.openScope(.request)
+                guard let instance = try? scope.resolve(ScopedTracked.self), (try? scope.closeNow()) != nil else {
+                    missed.increment()
+                    continue
+                }
+                let after = added.withLock { $0 }
+                // Hooks added before the build ran at its disposal; those added meanwhile may or may not have.
+                if instance.disposedCount < before { missed.increment() }
+                if instance.disposedCount > after { extra.increment() }
+            }
+        }
+        #expect(missed.count == 0)
+        #expect(extra.count == 0)
+        let scope = container.openScope(.request)
+        let last = try? scope.resolve(ScopedTracked.self)
+        try? scope.closeNow()
+        #expect(last?.disposedCount == hookCount)
+    }
+
     @Test func twoHundredConcurrentScopesNeverShare() async throws {
         let container = Container()
         let ids = Counter()

@@ -1,0 +1,84 @@
+/// A list that one writer at a time appends to (under its owner's lock) and any thread reads without a lock or a
+/// reference count: a registration's hooks, read on every build and every disposal that has any.
+///
+/// Nodes are immutable but for the word that links the next one, which is written once, with release ordering,
+/// and read with acquire ordering; no node goes before ``destroy()``, which the owner calls when nothing can read
+/// the list any more (its `deinit`). A plain pair of words for its owner to store: reading touches no reference count.
+struct PublishedList<Element> {
+    /// `[first node][last node]`: the first retained (0 while empty), read by anyone; the last for the writer only.
+    private let words: UnsafeMutablePointer<UInt>
+
+    private final class Node {
+        let element: Element
+        /// The next node, retained (0 at the end); released by ``PublishedList/destroy()``, not by `deinit`, so that
+        /// a long list is not freed by recursion.
+        let next: UnsafeMutablePointer<UInt>
+
+        init(_ element: Element) {
+            self.element = element
+            next = .allocate(capacity: 1)
+            next.initialize(to: 0)
+        }
+
+        deinit { next.deallocate() }
+    }
+
+    /// An empty list.
+    init() {
+        words = .allocate(capacity: 2)
+        words.initialize(repeating: 0, count: 2)
+    }
+
+    /// A list of `elements`, in order.
+    init(_ elements: [Element]) {
+        self.init()
+        for element in elements { append(element) }
+    }
+
+    @inline(__always)
+    private static func node(_ bits: UInt) -> Unmanaged<Node> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// Runs `body` on each element in order, borrowed: no lock, no retain.
+    @inline(__always)
+    func forEach(_ body: (Element) throws -> Void) rethrows {
+        var bits = AtomicWord.load(words)
+        while bits != 0 {
+            bits = try PublishedList.node(bits)._withUnsafeGuaranteedRef { node in
+                try body(node.element)
+                return AtomicWord.load(node.next)
+            }
+        }
+    }
+
+    /// The elements, in order.
+    var elements: [Element] {
+        var elements: [Element] = []
+        forEach { elements.append($0) }
+        return elements
+    }
+
+    /// Adds `element` at the end. One writer at a time: call it under the owner's lock.
+    func append(_ element: Element) {
+        let bits = UInt(bitPattern: Unmanaged.passRetained(Node(element)).toOpaque())
+        let last = words[1]
+        if last == 0 {
+            AtomicWord.store(words, bits)
+        } else {
+            PublishedList.node(last)._withUnsafeGuaranteedRef { AtomicWord.store($0.next, bits) }
+        }
+        words[1] = bits
+    }
+
+    /// Releases the nodes, first to last. Once nothing can read the list any more.
+    func destroy() {
+        var bits = words[0]
+        while bits != 0 {
+            let node = PublishedList.node(bits)
+            bits = node._withUnsafeGuaranteedRef { $0.next.pointee }
+            node.release()
+        }
+        words.deallocate()
+    }
+}
