@@ -160,8 +160,15 @@ enum Disposal {
     private static func runSync(
         _ hook: Entry.DisposeHook, of entry: Entry, on payload: ValueAddress, failures: inout [ResolutionError]
     ) {
+        // One case each: a pattern shared by two cases would copy the closure out (a retain and a release per hook).
         switch hook {
-        case .sync(let run, let place), .mainActor(let run, let place):
+        case .sync(let run, let place):
+            do {
+                try run(payload)
+            } catch {
+                failures.append(Diagnostics.disposeFailed(entry, place: place, error: error))
+            }
+        case .mainActor(let run, let place):
             do {
                 try run(payload)
             } catch {
