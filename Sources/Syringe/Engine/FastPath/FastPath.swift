@@ -10,6 +10,8 @@ import SyringeShims
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
 //   mutex, in the registration object.
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
+// - `PublishedList.swift`: a list one writer appends to under its owner's lock and anyone walks without it (a
+//   registration's hooks).
 // - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, two thread-local slots, who runs (a thread or a
 //   task).
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
