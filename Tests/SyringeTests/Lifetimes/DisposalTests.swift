@@ -149,4 +149,29 @@ struct DisposalTests {
         try await container.shutdown()
         #expect(journal.all == ["resolved 7"])
     }
+
+    /// A hook that adds a hook (each time it runs) does not keep its own disposal, or a build, going: what it adds
+    /// runs from the next instance on.
+    @Test func aHookThatAddsAHookRunsItFromTheNextInstanceOn() throws {
+        let container = Container()
+        let journal = Journal()
+        let registration = container.register(Config.self, scope: .cached) { Config() }
+        @Sendable func addDisposeHook(_ name: String) {
+            registration.onDispose { _ in
+                journal.log(name)
+                addDisposeHook(name + "+")
+            }
+        }
+        addDisposeHook("d")
+        registration.onCreated { _, _ in
+            journal.log("c")
+            registration.onCreated { _, _ in journal.log("c+") }
+        }
+        _ = try container.resolve(Config.self)
+        container.reset(.cached)
+        #expect(journal.all == ["c", "d"])
+        _ = try container.resolve(Config.self)
+        container.reset(.cached)
+        #expect(journal.all == ["c", "d", "c", "c+", "d", "d+"])
+    }
 }

@@ -3,10 +3,16 @@
 ///
 /// Nodes are immutable but for the word that links the next one, which is written once, with release ordering,
 /// and read with acquire ordering; no node goes before ``destroy()``, which the owner calls when nothing can read
-/// the list any more (its `deinit`). A plain pair of words for its owner to store: reading touches no reference count.
+/// the list any more (its `deinit`). A walk visits the elements appended before it started: an element appended
+/// meanwhile (a hook that adds a hook) waits for the next walk. A plain word for its owner to store: reading touches
+/// no reference count.
 struct PublishedList<Element> {
-    /// `[first node][last node]`: the first retained (0 while empty), read by anyone; the last for the writer only.
+    /// `[count][first node][last node]`: the count (published after its node is linked) and the first node, retained
+    /// (0 while empty), read by anyone; the last for the writer only.
     private let words: UnsafeMutablePointer<UInt>
+    private static var count: Int { 0 }
+    private static var first: Int { 1 }
+    private static var last: Int { 2 }
 
     private final class Node {
         let element: Element
@@ -25,8 +31,8 @@ struct PublishedList<Element> {
 
     /// An empty list.
     init() {
-        words = .allocate(capacity: 2)
-        words.initialize(repeating: 0, count: 2)
+        words = .allocate(capacity: 3)
+        words.initialize(repeating: 0, count: 3)
     }
 
     /// A list of `elements`, in order.
@@ -40,15 +46,17 @@ struct PublishedList<Element> {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
-    /// Runs `body` on each element in order, borrowed: no lock, no retain.
+    /// Runs `body` on each element appended before the call, in order, borrowed: no lock, no retain.
     @inline(__always)
     func forEach(_ body: (Element) throws -> Void) rethrows {
-        var bits = AtomicWord.load(words)
-        while bits != 0 {
+        var remaining = AtomicWord.load(words + PublishedList.count)
+        var bits = AtomicWord.load(words + PublishedList.first)
+        while remaining > 0 {
             bits = try PublishedList.node(bits)._withUnsafeGuaranteedRef { node in
                 try body(node.element)
                 return AtomicWord.load(node.next)
             }
+            remaining -= 1
         }
     }
 
@@ -62,18 +70,19 @@ struct PublishedList<Element> {
     /// Adds `element` at the end. One writer at a time: call it under the owner's lock.
     func append(_ element: Element) {
         let bits = UInt(bitPattern: Unmanaged.passRetained(Node(element)).toOpaque())
-        let last = words[1]
+        let last = words[PublishedList.last]
         if last == 0 {
-            AtomicWord.store(words, bits)
+            AtomicWord.store(words + PublishedList.first, bits)
         } else {
             PublishedList.node(last)._withUnsafeGuaranteedRef { AtomicWord.store($0.next, bits) }
         }
-        words[1] = bits
+        words[PublishedList.last] = bits
+        AtomicWord.store(words + PublishedList.count, words[PublishedList.count] + 1)
     }
 
     /// Releases the nodes, first to last. Once nothing can read the list any more.
     func destroy() {
-        var bits = words[0]
+        var bits = words[PublishedList.first]
         while bits != 0 {
             let node = PublishedList.node(bits)
             bits = node._withUnsafeGuaranteedRef { $0.next.pointee }

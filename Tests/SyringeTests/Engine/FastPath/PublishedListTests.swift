@@ -28,6 +28,23 @@ struct PublishedListTests {
         #expect(PublishedList(read).elements == read)
     }
 
+    /// A walk visits what was appended before it started: an element appended by the walk's own body (a hook that
+    /// adds a hook) waits for the next walk, so that such a body cannot keep a walk going for ever.
+    @Test func anElementAppendedDuringAWalkWaitsForTheNextWalk() {
+        let list = PublishedList<Int>()
+        defer { list.destroy() }
+        list.append(0)
+        var visited: [Int] = []
+        list.forEach { value in
+            visited.append(value)
+            list.append(value + 1)
+        }
+        #expect(visited == [0])
+        visited = []
+        list.forEach { visited.append($0) }
+        #expect(visited == [0, 1])
+    }
+
     /// While one thread appends, readers on other threads see what was appended before they read, in order, and
     /// never a torn or freed node.
     @Test func readersOnOtherThreadsSeeAPrefixWhileOneWriterAppends() {
