@@ -11,7 +11,8 @@ import SyringeShims
 //   mutex, in the registration object.
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
 // - `PublishedList.swift`: a list one writer appends to under its owner's lock and anyone walks without it (a
-//   registration's hooks).
+//   registration's hooks). `ObjectWord.swift`: an object reference kept in a word of raw memory, converted in one
+//   place.
 // - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, two thread-local slots, who runs (a thread or a
 //   task).
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the

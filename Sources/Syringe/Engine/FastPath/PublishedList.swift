@@ -41,18 +41,13 @@ struct PublishedList<Element> {
         for element in elements { append(element) }
     }
 
-    @inline(__always)
-    private static func node(_ bits: UInt) -> Unmanaged<Node> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-    }
-
     /// Runs `body` on each element appended before the call, in order, borrowed: no lock, no retain.
     @inline(__always)
     func forEach(_ body: (Element) throws -> Void) rethrows {
         var remaining = AtomicWord.load(words + PublishedList.count)
         var bits = AtomicWord.load(words + PublishedList.first)
         while remaining > 0 {
-            bits = try PublishedList.node(bits)._withUnsafeGuaranteedRef { node in
+            bits = try ObjectWord.with(bits, as: Node.self) { node in
                 try body(node.element)
                 return AtomicWord.load(node.next)
             }
@@ -69,12 +64,12 @@ struct PublishedList<Element> {
 
     /// Adds `element` at the end. One writer at a time: call it under the owner's lock.
     func append(_ element: Element) {
-        let bits = UInt(bitPattern: Unmanaged.passRetained(Node(element)).toOpaque())
+        let bits = ObjectWord.retaining(Node(element))
         let last = words[PublishedList.last]
         if last == 0 {
             AtomicWord.store(words + PublishedList.first, bits)
         } else {
-            PublishedList.node(last)._withUnsafeGuaranteedRef { AtomicWord.store($0.next, bits) }
+            ObjectWord.with(last, as: Node.self) { AtomicWord.store($0.next, bits) }
         }
         words[PublishedList.last] = bits
         AtomicWord.store(words + PublishedList.count, words[PublishedList.count] + 1)
@@ -84,9 +79,9 @@ struct PublishedList<Element> {
     func destroy() {
         var bits = words[PublishedList.first]
         while bits != 0 {
-            let node = PublishedList.node(bits)
-            bits = node._withUnsafeGuaranteedRef { $0.next.pointee }
-            node.release()
+            let node = bits
+            bits = ObjectWord.with(node, as: Node.self) { $0.next.pointee }
+            ObjectWord.release(node, as: Node.self)
         }
         words.deallocate()
     }

@@ -73,17 +73,19 @@ class ScopeSlots: @unchecked Sendable {
                     slot.releaseEntry()
                 }
             }
-            let base = UnsafeMutableRawPointer(bitPattern: words[Word.base])
-            if base != inlineSlots { RawMemory.deallocate(base) }
-            Unmanaged<ScopeLayout>.fromOpaque(UnsafeRawPointer(bitPattern: layoutWord).unsafelyUnwrapped).release()
+            if slotsBase != inlineSlots { RawMemory.deallocate(slotsBase) }
+            ObjectWord.release(layoutWord, as: ScopeLayout.self)
         }
-        if let overflow = UnsafeRawPointer(bitPattern: words[Word.overflow]) {
-            Unmanaged<AnyObject>.fromOpaque(overflow).release()
-        }
+        if words[Word.overflow] != 0 { ObjectWord.release(words[Word.overflow], as: AnyObject.self) }
     }
 
     private final var inlineSlots: UnsafeMutableRawPointer {
         UnsafeMutableRawPointer(words + Word.all)
+    }
+
+    /// The first slot, once the slots are laid out.
+    private final var slotsBase: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
     }
 
     // MARK: Closing
@@ -153,7 +155,7 @@ class ScopeSlots: @unchecked Sendable {
     }
 
     private final func forEachSlot(_ body: (ScopeSlot) -> Void) {
-        let base = UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
+        let base = slotsBase
         let stride = Int(words[Word.stride])
         for index in 0..<Int(words[Word.count]) { body(ScopeSlot(address: base + index * stride)) }
     }
@@ -172,8 +174,7 @@ class ScopeSlots: @unchecked Sendable {
             index < Int(words[Word.count]), alignment <= ScopeSlot.maximumAlignment,
             ScopeSlot.payloadOffset + size <= Int(words[Word.stride])
         else { return nil }
-        let base = UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
-        return ScopeSlot(address: base + index * Int(words[Word.stride]))
+        return ScopeSlot(address: slotsBase + index * Int(words[Word.stride]))
     }
 
     /// Lays the slots out for `layout`, unless another task is doing it or did; returns the layout word then.
@@ -193,7 +194,7 @@ class ScopeSlots: @unchecked Sendable {
             words[Word.base] = UInt(bitPattern: base)
             words[Word.count] = UInt(count)
             words[Word.stride] = UInt(stride)
-            let retained = UInt(bitPattern: Unmanaged.passRetained(layout).toOpaque())
+            let retained = ObjectWord.retaining(layout)
             AtomicWord.store(layoutWord, retained)
             return retained
         }
@@ -210,21 +211,20 @@ class ScopeSlots: @unchecked Sendable {
     /// The overflow store, made by `make` the first time (once, whichever task asks first).
     final func overflow<Store: AnyObject>(_ make: () -> Store) -> Store {
         let word = words + Word.overflow
-        if let existing = UnsafeRawPointer(bitPattern: AtomicWord.load(word)) {
-            return Unmanaged<Store>.fromOpaque(existing).takeUnretainedValue()
-        }
+        let existing = AtomicWord.load(word)
+        if existing != 0 { return ObjectWord.object(existing, as: Store.self) }
         let made = make()
-        let retained = UInt(bitPattern: Unmanaged.passRetained(made).toOpaque())
+        let retained = ObjectWord.retaining(made)
         let found = AtomicWord.compareExchange(word, 0, retained)
         if found == 0 { return made }
-        Unmanaged<Store>.fromOpaque(UnsafeRawPointer(bitPattern: retained).unsafelyUnwrapped).release()
-        return Unmanaged<Store>.fromOpaque(UnsafeRawPointer(bitPattern: found).unsafelyUnwrapped).takeUnretainedValue()
+        ObjectWord.release(retained, as: Store.self)
+        return ObjectWord.object(found, as: Store.self)
     }
 
     /// The overflow store, if one was made.
     final func existingOverflow<Store: AnyObject>(_: Store.Type) -> Store? {
-        guard let existing = UnsafeRawPointer(bitPattern: AtomicWord.load(words + Word.overflow)) else { return nil }
-        return Unmanaged<Store>.fromOpaque(existing).takeUnretainedValue()
+        let existing = AtomicWord.load(words + Word.overflow)
+        return existing == 0 ? nil : ObjectWord.object(existing, as: Store.self)
     }
 }
 
@@ -264,29 +264,25 @@ struct ScopeSlot {
     var payload: ValueAddress { ValueAddress(address + ScopeSlot.payloadOffset) }
 
     /// The registration whose instance the slot holds (retained by the slot until the scope goes). Once done only.
-    var entry: Entry {
-        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
-            .takeUnretainedValue()
-    }
+    var entry: Entry { ObjectWord.object(entryWord.pointee, as: Entry.self) }
 
     /// Runs `body` with ``entry``, borrowed (no reference count touched: the slot keeps it).
     @inline(__always)
     func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
-        try Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef(body)
+        try ObjectWord.with(entryWord.pointee, as: Entry.self, body)
     }
 
     /// Whether the instance in the slot is one of `entry`'s registration (or of a test container's copy of it):
     /// another registration can hold the slot's index once the one that built it was replaced. Once done only.
     @inline(__always)
     func holds(_ entry: Entry) -> Bool {
-        if _fastPath(entryWord.pointee == UInt(bitPattern: Unmanaged.passUnretained(entry).toOpaque())) { return true }
+        if _fastPath(entryWord.pointee == ObjectWord.borrowing(entry)) { return true }
         return withEntry { $0.registration === entry.registration }
     }
 
     /// Releases the registration that ``finish(_:sequence:)`` retained. When the scope goes only.
     func releaseEntry() {
-        Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entryWord.pointee).unsafelyUnwrapped).release()
+        ObjectWord.release(entryWord.pointee, as: Entry.self)
     }
 
     /// The instance's place in the order of completed builds. Once done only.
@@ -340,14 +336,14 @@ struct ScopeSlot {
     func finish(_ entry: Entry, sequence: UInt64) -> Bool {
         // Retained: the registration may be replaced while the scope is open, and its instance is disposed of
         // with its hooks.
-        let retained = Unmanaged.passRetained(entry)
-        entryWord.pointee = UInt(bitPattern: retained.toOpaque())
+        let retained = ObjectWord.retaining(entry)
+        entryWord.pointee = retained
         sequenceWord.pointee = sequence
         if _fastPath(AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
             return true
         }
         if ScopeWaits.end(self, to: ScopeSlot.done) { return true }
-        retained.release()
+        ObjectWord.release(retained, as: Entry.self)
         return false
     }
 

@@ -1,0 +1,42 @@
+/// A word of raw memory that holds a reference to an object: how the fast path keeps one where the engine reads it
+/// without touching a reference count (a scope's layout and overflow store, the registration of a scope's slot, the
+/// nodes of a ``PublishedList``). Whether a word owns a reference is for the memory that holds it to say; these only
+/// convert, in one place.
+enum ObjectWord {
+    /// The word for `object`, owning a reference of its own (give it back with ``release(_:as:)``).
+    @inline(__always)
+    static func retaining<Object: AnyObject>(_ object: Object) -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+    }
+
+    /// The word for `object`, owning no reference.
+    @inline(__always)
+    static func borrowing<Object: AnyObject>(_ object: Object) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// The object whose word is `word` (not 0), without a reference of the caller's own.
+    @inline(__always)
+    static func object<Object: AnyObject>(_ word: UInt, as _: Object.Type) -> Object {
+        reference(word, as: Object.self).takeUnretainedValue()
+    }
+
+    /// Runs `body` with the object whose word is `word` (not 0), borrowed: no reference count is touched.
+    @inline(__always)
+    static func with<Object: AnyObject, Result>(
+        _ word: UInt, as _: Object.Type, _ body: (Object) throws -> Result
+    ) rethrows -> Result {
+        try reference(word, as: Object.self)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Gives back the reference that `word` owns.
+    @inline(__always)
+    static func release<Object: AnyObject>(_ word: UInt, as _: Object.Type) {
+        reference(word, as: Object.self).release()
+    }
+
+    @inline(__always)
+    private static func reference<Object: AnyObject>(_ word: UInt, as _: Object.Type) -> Unmanaged<Object> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+    }
+}
