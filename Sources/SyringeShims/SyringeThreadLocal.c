@@ -34,10 +34,6 @@ uintptr_t syringe_stack_limit_slow(void) {
     return syringe_stack_limit_storage;
 }
 
-uintptr_t syringe_thread_id(void) {
-    return (uintptr_t)pthread_self();
-}
-
 void syringe_yield(void) {
     sched_yield();
 }

@@ -29,8 +29,10 @@ static inline intptr_t syringe_stack_remaining(void) {
     return here > limit ? (intptr_t)(here - limit) : 0;
 }
 
-/// A number that identifies the current thread while it runs.
-uintptr_t syringe_thread_id(void);
+/// A number that identifies the current thread while it runs: the address of one of its thread-locals.
+static inline uintptr_t syringe_thread_id(void) {
+    return (uintptr_t)&syringe_current_frame_storage;
+}
 
 /// Gives the processor to another thread (a wait of a few instructions' length on another thread's store).
 void syringe_yield(void);
