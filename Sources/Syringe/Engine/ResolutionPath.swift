@@ -61,7 +61,13 @@ enum Engine {
         }
         do {
             try body()
-            if needsFinish(frame, role: role) { try finish(frame, role: role) }
+            if case .scoped(let build) = role, !frame.isShared, frame.taint == .max, !(frame.root ?? frame).hasContext {
+                // The common end of a scoped build, inlined: nothing deferred, nothing pending, no taint. A scope closed
+                // meanwhile leaves the slot not done: the builder disposes of the instance and throws.
+                _ = build.finish()
+            } else if needsFinish(frame, role: role) {
+                try finish(frame, role: role)
+            }
         } catch {
             failed(frame, role: role)
             throw error
@@ -79,11 +85,6 @@ enum Engine {
     /// instance), then settles its commits.
     @inline(never)
     static func finish(_ frame: FrameRef, role: BuildRole) throws {
-        // The common end of a scoped build: nothing deferred, nothing pending, no taint.
-        if !frame.isShared, frame.taint == .max, !(frame.root ?? frame).hasContext, case .scoped(let build) = role {
-            _ = build.finish()
-            return
-        }
         if frame.parent == nil || role.isBoundary { try runDeferredHooks(at: frame) }
         settle(frame, role: role)
     }
