@@ -204,9 +204,10 @@ struct ContainerScopeConcurrencyTests {
                     continue
                 }
                 let after = added.withLock { $0 }
-                // Hooks added before the build ran at its disposal; those added meanwhile may or may not have.
+                // Hooks added before the build ran at its disposal; those added meanwhile may or may not have. The
+                // writer counts a hook once it is added: one more than counted may already have run.
                 if instance.disposedCount < before { missed.increment() }
-                if instance.disposedCount > after { extra.increment() }
+                if instance.disposedCount > after + 1 { extra.increment() }
             }
         }
         #expect(missed.count == 0)
