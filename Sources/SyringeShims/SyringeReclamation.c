@@ -14,6 +14,7 @@
 
 _Thread_local syringe_reader *syringe_current_reader = 0;
 int syringe_readers_fence = 1;
+uintptr_t syringe_retired_waiting = 0;
 
 static syringe_reader *syringe_readers = 0;
 static pthread_once_t syringe_readers_once = PTHREAD_ONCE_INIT;
@@ -96,4 +97,16 @@ void syringe_synchronize(void) {
             if (spins > 64) sched_yield();
         }
     }
+}
+
+int syringe_borrowed_anywhere(const void *object) {
+    for (syringe_reader *reader = __atomic_load_n(&syringe_readers, __ATOMIC_ACQUIRE); reader;
+         reader = reader->next) {
+        uintptr_t depth = __atomic_load_n(&reader->depth, __ATOMIC_ACQUIRE);
+        if (depth > 16) depth = 16;
+        for (uintptr_t index = 0; index < depth; index++) {
+            if (__atomic_load_n(&reader->borrowed[index], __ATOMIC_ACQUIRE) == object) return 1;
+        }
+    }
+    return 0;
 }

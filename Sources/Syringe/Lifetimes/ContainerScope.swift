@@ -223,12 +223,16 @@ extension Container {
             return instance
         }
         var output: ValueAddress?
+        var built = false
         do {
             try Engine.withScope(scope) {
+                built = true
                 output = try buildPlain(
                     Service.self, found: found, file: fileID, line: line, joinsAsync: false)
             }
         } catch {
+            // The lookup's borrow of its registration ends in `buildPlain`, or here when that never ran.
+            if !built { found.discardEntry() }
             // Built, but the hooks deferred to the end of the scope's frame failed.
             if let output {
                 output.deinitialize(Service.self)

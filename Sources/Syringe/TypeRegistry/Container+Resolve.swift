@@ -74,9 +74,10 @@ extension Container {
         let output = Scratch.push(Service.self)
         // Popped on the way out by an error rather than in a `defer`, which the compiler outlines into a call.
         do {
-            if let entry = found.takeEntry() {
+            let produced = try found.withEntry { entry in
                 try produceFound(entry, joinsAsync: joinsAsync, into: output)
-            } else {
+            }
+            if !produced {
                 try resolve(
                     plainType: Service.self, fileID: file, line: line, joinsAsync: joinsAsync,
                     into: output)
@@ -125,9 +126,10 @@ extension Container {
         }
         let output = Scratch.push(Service.self)
         defer { Scratch.pop(output, Service.self) }
-        if let entry = found.takeEntry() {
+        let produced = try found.withEntry { entry in
             try produceFound(entry, joinsAsync: joinsAsync, into: output)
-        } else {
+        }
+        if !produced {
             try resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
         }
         return output.move(Service.self)

@@ -70,13 +70,16 @@ extension Container {
         return Container.lookUp(from: links, retaining: retaining) { SlotTable.findBlock(key, hash: hash, in: $0) }
     }
 
-    /// Which registration a lookup that finds no published instance hands back, retained.
+    /// Which registration a lookup that finds no published instance hands back.
     enum EntryRetention {
         /// None.
         case none
-        /// The one of the container asked, which the slow path produces (a parent's is produced by its owner).
+        /// The one of the container asked, which the slow path produces at once, synchronously (a parent's is
+        /// produced by its owner): borrowed for the build (see `Borrow`), so that no reference count is touched;
+        /// retained when builds are nested too deeply to borrow.
         case own
-        /// The first found up the chain, whichever container owns it: to read what it keeps.
+        /// The first found up the chain, whichever container owns it, retained: to read what it keeps, or to build
+        /// across suspensions.
         case any
     }
 
@@ -98,8 +101,21 @@ extension Container {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
                     return PlainLookup(published: ValueAddress(payload), reader: reader, entry: nil)
                 }
-                let retains = retaining == .any || (retaining == .own && isSelf)
-                let entry = retains ? SlotTable.entry(of: block).retain() : nil
+                if retaining == .own {
+                    guard isSelf else {
+                        syringe_read_end(reader)
+                        return PlainLookup(published: nil, reader: nil, entry: nil)
+                    }
+                    let entry = SlotTable.entry(of: block)
+                    if _fastPath(Borrow.begin(entry, reader: reader)) {
+                        syringe_read_end(reader)
+                        return PlainLookup(borrowing: entry)
+                    }
+                    let retained = entry.retain()
+                    syringe_read_end(reader)
+                    return PlainLookup(published: nil, reader: nil, entry: retained)
+                }
+                let entry = retaining == .any ? SlotTable.entry(of: block).retain() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }
@@ -124,15 +140,52 @@ struct PlainLookup {
     /// The registration in the container asked, retained: see ``takeEntry()``.
     @usableFromInline let retainedEntry: Unmanaged<Entry>?
 
+    /// The registration in the container asked, borrowed: no reference count keeps it, the thread's record of the
+    /// borrow does (see ``withEntry(_:)``).
+    @usableFromInline let borrowedEntry: Unmanaged<Entry>?
+
     @usableFromInline
     init(published: ValueAddress?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
         self.reader = reader
         self.retainedEntry = entry
+        borrowedEntry = nil
     }
 
-    /// The registration in the container asked, if the lookup found one there, with the reference the lookup
-    /// took: call once.
+    init(borrowing entry: Unmanaged<Entry>) {
+        published = nil
+        reader = nil
+        retainedEntry = nil
+        borrowedEntry = entry
+    }
+
+    /// The registration the lookup found, with the reference the lookup took (a lookup that retains, `.any`): call
+    /// once.
     @inlinable
     func takeEntry() -> Entry? { retainedEntry?.takeRetainedValue() }
+
+    /// Runs `body` (a synchronous build) with the registration a lookup of `.own` found, borrowed (or retained),
+    /// then ends the borrow, on every path; `false` (and nothing run) when it found none. Call once.
+    @inline(__always)
+    func withEntry(_ body: (Entry) throws -> Void) rethrows -> Bool {
+        guard let entry = borrowedEntry else {
+            guard let retained = takeEntry() else { return false }
+            try body(retained)
+            return true
+        }
+        do {
+            try entry._withUnsafeGuaranteedRef(body)
+        } catch {
+            Borrow.end()
+            throw error
+        }
+        Borrow.end()
+        return true
+    }
+
+    /// Ends the lookup's borrow, or releases what it retained: for a caller that will not call ``withEntry(_:)``.
+    func discardEntry() {
+        if borrowedEntry != nil { Borrow.end() }
+        _ = takeEntry()
+    }
 }
