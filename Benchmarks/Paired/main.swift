@@ -1,4 +1,4 @@
-// Cases 1-4 and 11-13 of the benchmarks, hand-written code and Syringe timed in one process, round after round.
+// Cases 1-4 and 11-13 of the benchmarks (and 14, case 3 on two threads), hand-written code and Syringe timed in one process, round after round.
 //
 // ordo-one/benchmark runs each benchmark in a process of its own; on a machine whose speed changes for
 // seconds at a time (a shared virtual machine), the baseline's process and Syringe's can run at different
@@ -9,6 +9,7 @@
 //   swift run -c release --package-path Benchmarks PairedBenchmarks [operations per round] [rounds] [case]
 
 import BenchmarkFixtures
+import Dispatch
 import Syringe
 
 #if canImport(Glibc)
@@ -84,6 +85,29 @@ let cases: [(number: Int, name: String, baseline: () -> Void, syringe: () -> Voi
 for (number, name, baseline, syringe) in cases where only == nil || only == number {
     let (base, ours) = paired(baseline, syringe)
     print("paired case=\(number) name=\"\(name)\" baseline_ns=\(base) syringe_ns=\(ours)")
+}
+
+/// Case 14: case 3 with the operations split between two threads at once, in nanoseconds per operation (the
+/// throughput of both): a server's request threads resolving the same registrations. Case 3's time over this one
+/// is what a second thread gains.
+func pairedOnTwoThreads(_ baseline: @Sendable () -> Void, _ syringe: @Sendable () -> Void) -> (Double, Double) {
+    func round(_ body: @Sendable () -> Void) -> Double {
+        let start = now()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<operations / 2 { body() }
+        }
+        return Double(now() - start) / Double(operations / 2 * 2)
+    }
+    var best = (baseline: Double.infinity, syringe: Double.infinity)
+    for _ in 0..<rounds {
+        best.baseline = min(best.baseline, round(baseline))
+        best.syringe = min(best.syringe, round(syringe))
+    }
+    return best
+}
+if only == nil || only == 14 {
+    let (base, ours) = pairedOnTwoThreads({ consume(manual.makeRoot()) }, { consume(try! container.resolve(Root.self)) })
+    print("paired case=14 name=\"graph of 10, two threads\" baseline_ns=\(base) syringe_ns=\(ours)")
 }
 
 /// ``paired(_:_:)`` for loops that await (a scope's `close()` does not suspend when its hooks are synchronous).
