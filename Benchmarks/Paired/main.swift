@@ -106,7 +106,8 @@ func pairedOnTwoThreads(_ baseline: @Sendable () -> Void, _ syringe: @Sendable (
     return best
 }
 if only == nil || only == 14 {
-    let (base, ours) = pairedOnTwoThreads({ consume(manual.makeRoot()) }, { consume(try! container.resolve(Root.self)) })
+    let (base, ours) = pairedOnTwoThreads(
+        { consume(manual.makeRoot()) }, { consume(try! container.resolve(Root.self)) })
     print("paired case=14 name=\"graph of 10, two threads\" baseline_ns=\(base) syringe_ns=\(ours)")
 }
 
