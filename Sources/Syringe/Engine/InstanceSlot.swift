@@ -89,7 +89,7 @@ class InstanceSlot: SlotBlock, @unchecked Sendable {
         lock.lock()
         let keeps = epoch == self.epoch && !isNil
         if keeps {
-            instance.sequence = Instance.nextSequence()
+            instance.sequence = nextSequence()
             if keepsWeakly {
                 self.object = object
             } else {
@@ -102,6 +102,11 @@ class InstanceSlot: SlotBlock, @unchecked Sendable {
         claim.finish()
         return keeps || isNil
     }
+
+    /// The place of an instance that completes now in the order its owner disposes of instances by: the process's
+    /// for a registration's slot; an open scope's for a slot of its overflow store (`ScopeOverflowSlot`). Under the
+    /// lock.
+    func nextSequence() -> UInt64 { Instance.nextSequence() }
 
     /// Ends a build that failed or was discarded: the slot stays empty for the next one to claim.
     final func abandon(_ claim: BuildTicket) {

@@ -46,7 +46,7 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
 
     /// The slot of `entry`'s instance in the overflow store; `nil` once the scope is closed.
     func overflowSlot(for entry: Entry) -> InstanceSlot? {
-        overflow { ScopeOverflow() }.slot(for: entry)
+        overflow { ScopeOverflow(scope: self) }.slot(for: entry)
     }
 
     /// Whether an instance of `entry` is kept here (for traces).
@@ -106,7 +106,11 @@ final class ScopeOverflow: @unchecked Sendable {
     @exclusivity(unchecked) private var slots: [(entry: Entry, slot: InstanceSlot)] = []
     @exclusivity(unchecked) private var isOpen = true
 
-    init() {
+    /// The scope that owns the store: its instances and the slots' complete in one order.
+    private unowned let scope: ScopeSlots
+
+    init(scope: ScopeSlots) {
+        self.scope = scope
         lock = InlineLock.allocate()
     }
 
@@ -121,7 +125,7 @@ final class ScopeOverflow: @unchecked Sendable {
             // scope: the request is one, whichever container a resolve goes through.
             let registration = entry.registration
             for pair in slots where pair.entry.registration === registration { return pair.slot }
-            let slot = InstanceSlot(sharing: lock, keepsWeakly: false)
+            let slot = ScopeOverflowSlot(sharing: lock, of: scope)
             slots.append((entry, slot))
             return slot
         }
@@ -145,4 +149,18 @@ final class ScopeOverflow: @unchecked Sendable {
         withExtendedLifetime(slots) {}
         return Disposal.newestFirst(items)
     }
+}
+
+/// A slot of an open scope's overflow store: its instance completes in the scope's order, with the instances of the
+/// scope's own slots (see `ScopeSlots.nextSequence()`), so that the scope disposes of all of them newest first.
+// @unchecked Sendable: as `InstanceSlot`; `scope` is immutable.
+final class ScopeOverflowSlot: InstanceSlot, @unchecked Sendable {
+    private unowned let scope: ScopeSlots
+
+    init(sharing lock: InlineLock, of scope: ScopeSlots) {
+        self.scope = scope
+        super.init(sharing: lock, keepsWeakly: false)
+    }
+
+    override func nextSequence() -> UInt64 { scope.nextSequence() }
 }

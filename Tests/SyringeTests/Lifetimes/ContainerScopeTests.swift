@@ -258,6 +258,20 @@ struct ContainerScopeTests {
         #expect(journal.all == ["Driver", "Config", "Config", "UnitOfWork"])
     }
 
+    /// The scope's slots and its overflow store complete in one order: an instance of the overflow store built
+    /// before one of a slot is disposed of after it.
+    @Test func theOverflowStoreAndTheSlotsAreDisposedOfInOneOrder() async throws {
+        let journal = Journal()
+        let container = requestContainer(journal)
+        let scope = container.openScope(.request)
+        _ = try scope.resolve(UnitOfWork.self)
+        container.register(Config.self, scope: .request) { Config() }.onDispose { _ in journal.log("Config") }
+        _ = try scope.resolve(Config.self)
+        _ = try scope.resolve(RequestLog.self)
+        try await scope.close()
+        #expect(journal.all == ["RequestLog", "Config", "UnitOfWork"])
+    }
+
     @Test func aLazyHandleMadeInTheScopeResolvesThereUntilItCloses() async throws {
         final class Deferred: Sendable {
             let work: Lazy<UnitOfWork>

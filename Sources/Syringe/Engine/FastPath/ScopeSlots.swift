@@ -26,7 +26,7 @@ class ScopeSlots: @unchecked Sendable {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
 
-    /// 432 bytes: six header words, then the slots of a small scope (nine class instances, five existentials).
+    /// 432 bytes: seven header words, then the slots of a small scope (nine class instances, five existentials).
     typealias Storage = (
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -48,7 +48,9 @@ class ScopeSlots: @unchecked Sendable {
         static var stride: Int { 4 }
         /// The overflow store, retained, or 0 until it is first needed.
         static var overflow: Int { 5 }
-        static var all: Int { 6 }
+        /// How many of its instances completed: their order, in which the scope disposes of them.
+        static var sequence: Int { 6 }
+        static var all: Int { 7 }
     }
 
     private static var laying: UInt { 1 }
@@ -158,6 +160,13 @@ class ScopeSlots: @unchecked Sendable {
         let base = slotsBase
         let stride = Int(words[Word.stride])
         for index in 0..<Int(words[Word.count]) { body(ScopeSlot(address: base + index * stride)) }
+    }
+
+    /// The place of an instance that completes now in the order of this scope's completed builds (its slots' and its
+    /// overflow store's): the scope's own counter, written by the tasks that use the scope only, where a process-wide
+    /// one would be a cache line that every request-scoped build of every thread writes.
+    final func nextSequence() -> UInt64 {
+        UInt64(syringe_fetch_add_word(words + Word.sequence, 1) &+ 1)
     }
 
     // MARK: Finding a slot

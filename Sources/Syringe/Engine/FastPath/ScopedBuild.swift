@@ -28,7 +28,8 @@ extension BuildRole {
         func finish() -> Bool {
             entryReference._withUnsafeGuaranteedRef { entry in
                 if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
-                if slot.finish(entry, sequence: Instance.nextSequence()) { return true }
+                let sequence = scopeReference._withUnsafeGuaranteedRef { $0.nextSequence() }
+                if slot.finish(entry, sequence: sequence) { return true }
                 if instance != nil { entry.service.destroy(slot.payload) }
                 return false
             }
