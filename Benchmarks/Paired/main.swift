@@ -1,4 +1,4 @@
-// Cases 1-4 and 11-13 of the benchmarks (and 14, case 3 on two threads), hand-written code and Syringe timed in one process, round after round.
+// Cases 1-4 and 11-13 of the benchmarks (and 14 and 15, cases 3 and 11 on two threads), hand-written code and Syringe timed in one process, round after round.
 //
 // ordo-one/benchmark runs each benchmark in a process of its own; on a machine whose speed changes for
 // seconds at a time (a shared virtual machine), the baseline's process and Syringe's can run at different
@@ -109,6 +109,20 @@ if only == nil || only == 14 {
     let (base, ours) = pairedOnTwoThreads(
         { consume(manual.makeRoot()) }, { consume(try! container.resolve(Root.self)) })
     print("paired case=14 name=\"graph of 10, two threads\" baseline_ns=\(base) syringe_ns=\(ours)")
+}
+
+/// Case 15: case 11 on two threads at once, closed synchronously (`closeNow()`): a server's request threads, each
+/// with scopes of its own, resolving the same registrations.
+if only == nil || only == 15 {
+    let requests = makeRequestContainer()
+    let (base, ours) = pairedOnTwoThreads(
+        { handWrittenRequest { consume($0) } },
+        {
+            let scope = requests.openScope(.request)
+            consume(try! scope.resolve(RequestHandler.self))
+            try! scope.closeNow()
+        })
+    print("paired case=15 name=\"explicit scope of 5, two threads\" baseline_ns=\(base) syringe_ns=\(ours)")
 }
 
 /// ``paired(_:_:)`` for loops that await (a scope's `close()` does not suspend when its hooks are synchronous).
