@@ -22,6 +22,11 @@ final class Registry: @unchecked Sendable {
         published.store(table.base)
     }
 
+    deinit {
+        // A layout and its current snapshot hold each other; scopes still open keep theirs.
+        for layout in scopeLayouts.values { _ = layout.dropSnapshot() }
+    }
+
     // MARK: Reading (lock-free)
 
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.

@@ -41,6 +41,12 @@ final class ScopeLayout: @unchecked Sendable {
         }
     }
 
+    /// Stops publishing a snapshot, and hands back the one published: when the registry goes (a snapshot keeps its
+    /// layout, and the layout its current snapshot, until then).
+    func dropSnapshot() -> ScopeLayoutSnapshot? {
+        lock.withLock { current.exchange(nil) }
+    }
+
     /// Whether `entry` holds an index of this layout. Under the lock.
     private func holds(_ entry: Entry) -> Bool {
         entry.scopeLayout === self && entry.scopeIndex < holders.count && holders[entry.scopeIndex] === entry

@@ -116,6 +116,26 @@ struct ReplacedScopedRegistrationTests {
         #expect(weakCaptured == nil)
     }
 
+    /// A container that goes takes its registrations of custom scopes with it, once its scopes are gone.
+    @Test func aContainerThatGoesTakesItsScopedRegistrations() throws {
+        weak var weakCaptured: Captured?
+        weak var weakContainer: Container?
+        do {
+            let container = Container()
+            weakContainer = container
+            let captured = Captured()
+            weakCaptured = captured
+            container.register(Part1.self, scope: .request) {
+                _ = captured; return Part1()
+            }
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(Part1.self)
+            try scope.closeNow()
+        }
+        #expect(weakContainer == nil)
+        #expect(weakCaptured == nil)
+    }
+
     @Test func anOpenScopeKeepsDisposingWhatAReplacedRegistrationBuilt() throws {
         let container = Container()
         let disposed = Counter()
