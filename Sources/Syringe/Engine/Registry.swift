@@ -22,6 +22,11 @@ final class Registry: @unchecked Sendable {
         published.store(table.base)
     }
 
+    deinit {
+        // A layout and its current snapshot hold each other; scopes still open keep theirs.
+        for layout in scopeLayouts.values { _ = layout.dropSnapshot() }
+    }
+
     // MARK: Reading (lock-free)
 
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
@@ -72,27 +77,31 @@ final class Registry: @unchecked Sendable {
     /// Removes the entry of `key` when `shouldRemove` says so; returns the removed entry.
     @discardableResult
     func remove(_ key: Key, if shouldRemove: (Entry) -> Bool = { _ in true }) -> Entry? {
+        var stale: ScopeLayoutSnapshot?
         let removed = lock.withLock { () -> Entry? in
             guard let existing = existingEntry(for: key), shouldRemove(existing) else { return nil }
             ordered.remove(at: existing.orderIndex)
             for index in existing.orderIndex..<ordered.count { ordered[index].orderIndex = index }
             table.remove(existing)
-            existing.scopeLayout?.release(existing)
+            stale = existing.scopeLayout?.release(existing)
             changes &+= 1
             return existing
         }
         if let removed {
             removed.retire()
-            Reclamation.retire([removed])
+            Reclamation.retire([removed] + (stale.map { [$0] } ?? []))
         }
         return removed
     }
 
     /// Removes every entry; returns them in registration order.
     func removeAll() -> [Entry] {
+        var stale: [AnyObject] = []
         let (removed, oldTable) = lock.withLock { () -> ([Entry], SlotTable) in
             let all = ordered
-            for entry in all { entry.scopeLayout?.release(entry) }
+            for entry in all {
+                if let snapshot = entry.scopeLayout?.release(entry) { stale.append(snapshot) }
+            }
             ordered = []
             let old = table
             table = SlotTable(capacity: 16)
@@ -101,7 +110,7 @@ final class Registry: @unchecked Sendable {
             return (all, old)
         }
         for entry in removed { entry.retire() }
-        Reclamation.retire(removed + [oldTable])
+        Reclamation.retire(removed + [oldTable] + stale)
         return removed
     }
 
@@ -137,11 +146,13 @@ final class Registry: @unchecked Sendable {
         if entry.scope.isCustom, entry.scopeLayout == nil {
             let layout = scopeLayouts[entry.scope] ?? ScopeLayout(scope: entry.scope)
             scopeLayouts[entry.scope] = layout
-            layout.place(entry, replacing: existing)
+            if let stale = layout.place(entry, replacing: existing) { retired.append(stale) }
         }
         if let replaced = existing {
-            if let layout = replaced.scopeLayout, replaced.scopeLayout !== entry.scopeLayout {
-                layout.release(replaced)
+            if let layout = replaced.scopeLayout, replaced.scopeLayout !== entry.scopeLayout,
+                let stale = layout.release(replaced)
+            {
+                retired.append(stale)
             }
             table.replace(replaced, with: entry)
             entry.orderIndex = replaced.orderIndex

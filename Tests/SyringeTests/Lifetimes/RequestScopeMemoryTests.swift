@@ -69,6 +69,73 @@ struct ReplacedScopedRegistrationTests {
         #expect(weakCaptured == nil)
     }
 
+    /// With no scope open, a replaced registration goes at once, whatever scopes it built in before.
+    @Test func whatAReplacedFactoryCapturedIsReleasedAtOnceWhenNoScopeIsOpen() throws {
+        let container = Container()
+        weak var weakCaptured: Captured?
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            container.register(Part1.self, scope: .request) {
+                _ = captured; return Part1()
+            }
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(Part1.self)
+            try scope.closeNow()
+        }
+        container.register(Part1.self, scope: .request) { Part1() }
+        #expect(weakCaptured == nil)
+    }
+
+    /// A scope open when a registration of its kind is replaced keeps the replaced one (it may hold an instance of
+    /// it to dispose of) until the scope goes, and no longer.
+    @Test func aReplacedRegistrationGoesWithTheLastScopeOpenedBeforeIt() throws {
+        let container = Container()
+        weak var weakCaptured: Captured?
+        container.register(Part2.self, scope: .request) { Part2() }
+        var scopes: [ContainerScope] = []
+        do {
+            let captured = Captured()
+            weakCaptured = captured
+            container.register(Part1.self, scope: .request) {
+                _ = captured; return Part1()
+            }
+            for _ in 0..<2 {
+                let scope = container.openScope(.request)
+                _ = try scope.resolve(Part2.self)
+                scopes.append(scope)
+            }
+            _ = try scopes[0].resolve(Part1.self)
+        }
+        container.register(Part1.self, scope: .request) { Part1() }
+        for scope in scopes { _ = try scope.resolve(Part1.self) }
+        try scopes[0].closeNow()
+        scopes.removeFirst()
+        try scopes[0].closeNow()
+        scopes.removeAll()
+        #expect(weakCaptured == nil)
+    }
+
+    /// A container that goes takes its registrations of custom scopes with it, once its scopes are gone.
+    @Test func aContainerThatGoesTakesItsScopedRegistrations() throws {
+        weak var weakCaptured: Captured?
+        weak var weakContainer: Container?
+        do {
+            let container = Container()
+            weakContainer = container
+            let captured = Captured()
+            weakCaptured = captured
+            container.register(Part1.self, scope: .request) {
+                _ = captured; return Part1()
+            }
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(Part1.self)
+            try scope.closeNow()
+        }
+        #expect(weakContainer == nil)
+        #expect(weakCaptured == nil)
+    }
+
     @Test func anOpenScopeKeepsDisposingWhatAReplacedRegistrationBuilt() throws {
         let container = Container()
         let disposed = Counter()

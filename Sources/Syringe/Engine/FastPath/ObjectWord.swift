@@ -40,3 +40,35 @@ enum ObjectWord {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 }
+
+/// A reference to an object that a writer replaces under its owner's lock and anyone takes, retained, without it (a
+/// scope layout's current snapshot): taken inside a read section, and what a replacement unpublishes is released
+/// through ``Reclamation/retire(_:)`` once no section can see it.
+// @unchecked Sendable: the word is read and written through the C11 atomics of SyringeShims only.
+final class PublishedReference<Object: AnyObject>: @unchecked Sendable {
+    private let word = AtomicUInt()
+
+    deinit {
+        let owned = word.load()
+        if owned != 0 { ObjectWord.release(owned, as: Object.self) }
+    }
+
+    /// The object published now, retained, or nil.
+    func value() -> Object? {
+        let section = ReadSection.begin()
+        defer { section.end() }
+        let current = word.load()
+        return current == 0 ? nil : ObjectWord.object(current, as: Object.self)
+    }
+
+    /// Publishes `object` (or nothing) and hands back what was published, for the caller to retire after its lock.
+    /// Under the owner's lock.
+    func exchange(_ object: Object?) -> Object? {
+        let old = word.load()
+        word.store(object.map { ObjectWord.retaining($0) } ?? 0)
+        guard old != 0 else { return nil }
+        let previous = ObjectWord.object(old, as: Object.self)
+        ObjectWord.release(old, as: Object.self)
+        return previous
+    }
+}

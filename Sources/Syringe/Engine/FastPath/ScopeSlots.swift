@@ -26,7 +26,7 @@ class ScopeSlots: @unchecked Sendable {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
 
-    /// 432 bytes: seven header words, then the slots of a small scope (nine class instances, five existentials).
+    /// 432 bytes: eight header words, then the slots of a small scope (nine class instances, five existentials).
     typealias Storage = (
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -39,7 +39,8 @@ class ScopeSlots: @unchecked Sendable {
     private enum Word {
         /// 1 once the scope is closed.
         static var closed: Int { 0 }
-        /// 0 before the slots are laid out, 1 while they are, then the layout they follow (retained).
+        /// 0 before the slots are laid out, 1 while they are, then the identity of the layout they follow (kept
+        /// alive by the snapshot).
         static var layout: Int { 1 }
         /// The address of the first slot.
         static var base: Int { 2 }
@@ -50,7 +51,9 @@ class ScopeSlots: @unchecked Sendable {
         static var overflow: Int { 5 }
         /// How many of its instances completed: their order, in which the scope disposes of them.
         static var sequence: Int { 6 }
-        static var all: Int { 7 }
+        /// The snapshot of the layout the slots follow (retained), once they are laid out.
+        static var snapshot: Int { 7 }
+        static var all: Int { 8 }
     }
 
     private static var laying: UInt { 1 }
@@ -76,7 +79,8 @@ class ScopeSlots: @unchecked Sendable {
                 }
             }
             if slotsBase != inlineSlots { RawMemory.deallocate(slotsBase) }
-            ObjectWord.release(layoutWord, as: ScopeLayout.self)
+            // Last: it keeps the registrations that the slots' instances were disposed of with.
+            ObjectWord.release(words[Word.snapshot], as: ScopeLayoutSnapshot.self)
         }
         if words[Word.overflow] != 0 { ObjectWord.release(words[Word.overflow], as: AnyObject.self) }
     }
@@ -103,7 +107,7 @@ class ScopeSlots: @unchecked Sendable {
     }
 
     /// After ``markClosed()``: calls `body` with each slot that holds an instance, and marks the slots being built
-    /// closed (their builders then dispose of what they build, see ``ScopeSlot/finish(_:sequence:)``).
+    /// closed (their builders then dispose of what they build, see ``ScopeSlot/finish(_:sequence:borrowed:)``).
     final func takeKept(_ body: (ScopeSlot) -> Void) {
         // Sequentially consistent, as the laying out's claim of the layout word: a build that lays the slots out
         // after this load then claims its slot after it too, and sees the scope closed.
@@ -191,7 +195,8 @@ class ScopeSlots: @unchecked Sendable {
     private final func lay(out layout: ScopeLayout) -> UInt {
         let layoutWord = words + Word.layout
         if syringe_compare_exchange_word_seq_cst(layoutWord, 0, ScopeSlots.laying) == 0 {
-            let (count, stride) = layout.shape
+            let snapshot = layout.snapshot()
+            let (count, stride) = (snapshot.count, snapshot.stride)
             let bytes = count * stride
             let base: UnsafeMutableRawPointer
             if bytes <= ScopeSlots.inlineBytes {
@@ -203,9 +208,10 @@ class ScopeSlots: @unchecked Sendable {
             words[Word.base] = UInt(bitPattern: base)
             words[Word.count] = UInt(count)
             words[Word.stride] = UInt(stride)
-            let retained = ObjectWord.retaining(layout)
-            AtomicWord.store(layoutWord, retained)
-            return retained
+            words[Word.snapshot] = ObjectWord.retaining(snapshot)
+            let identity = ObjectWord.borrowing(layout)
+            AtomicWord.store(layoutWord, identity)
+            return identity
         }
         // Another task lays them out: a few stores, no user code.
         while true {
@@ -213,6 +219,13 @@ class ScopeSlots: @unchecked Sendable {
             if word != ScopeSlots.laying { return word }
             syringe_yield()
         }
+    }
+
+    /// Whether the snapshot the slots follow keeps `entry` alive as long as the scope (once they are laid out):
+    /// then a slot needs no reference of its own to it.
+    @inline(__always)
+    final func snapshotKeeps(_ entry: Entry) -> Bool {
+        ObjectWord.with(words[Word.snapshot], as: ScopeLayoutSnapshot.self) { $0.keeps(entry) }
     }
 
     // MARK: Overflow
@@ -272,26 +285,34 @@ struct ScopeSlot {
     /// Where the instance is.
     var payload: ValueAddress { ValueAddress(address + ScopeSlot.payloadOffset) }
 
-    /// The registration whose instance the slot holds (retained by the slot until the scope goes). Once done only.
-    var entry: Entry { ObjectWord.object(entryWord.pointee, as: Entry.self) }
+    /// Set in the entry word when the slot holds a reference of its own to the registration (one its scope's
+    /// snapshot does not keep).
+    private static var ownsEntry: UInt { 1 }
 
-    /// Runs `body` with ``entry``, borrowed (no reference count touched: the slot keeps it).
+    /// The entry word without ``ownsEntry``.
+    private var entryIdentity: UInt { entryWord.pointee & ~ScopeSlot.ownsEntry }
+
+    /// The registration whose instance the slot holds (kept alive by the scope's snapshot, or by the slot until the
+    /// scope goes). Once done only.
+    var entry: Entry { ObjectWord.object(entryIdentity, as: Entry.self) }
+
+    /// Runs `body` with ``entry``, borrowed (no reference count touched: the scope keeps it).
     @inline(__always)
     func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
-        try ObjectWord.with(entryWord.pointee, as: Entry.self, body)
+        try ObjectWord.with(entryIdentity, as: Entry.self, body)
     }
 
     /// Whether the instance in the slot is one of `entry`'s registration (or of a test container's copy of it):
     /// another registration can hold the slot's index once the one that built it was replaced. Once done only.
     @inline(__always)
     func holds(_ entry: Entry) -> Bool {
-        if _fastPath(entryWord.pointee == ObjectWord.borrowing(entry)) { return true }
+        if _fastPath(entryIdentity == ObjectWord.borrowing(entry)) { return true }
         return withEntry { $0.registration === entry.registration }
     }
 
-    /// Releases the registration that ``finish(_:sequence:)`` retained. When the scope goes only.
+    /// Releases the registration that ``finish(_:sequence:borrowed:)`` retained, if it did. When the scope goes only.
     func releaseEntry() {
-        ObjectWord.release(entryWord.pointee, as: Entry.self)
+        if entryWord.pointee & ScopeSlot.ownsEntry != 0 { ObjectWord.release(entryIdentity, as: Entry.self) }
     }
 
     /// The instance's place in the order of completed builds. Once done only.
@@ -341,18 +362,17 @@ struct ScopeSlot {
 
     /// Ends a successful build: keeps the instance at ``payload`` (built for `entry`, `sequence`-th to complete)
     /// and wakes the waiters. `false` when the scope was closed meanwhile: the caller disposes of the instance.
+    /// `borrowed`: the scope's snapshot keeps `entry` alive (else the slot retains it: the registration may be
+    /// replaced while the scope is open, and its instance is disposed of with its hooks).
     @inline(__always)
-    func finish(_ entry: Entry, sequence: UInt64) -> Bool {
-        // Retained: the registration may be replaced while the scope is open, and its instance is disposed of
-        // with its hooks.
-        let retained = ObjectWord.retaining(entry)
-        entryWord.pointee = retained
+    func finish(_ entry: Entry, sequence: UInt64, borrowed: Bool) -> Bool {
+        entryWord.pointee = borrowed ? ObjectWord.borrowing(entry) : ObjectWord.retaining(entry) | ScopeSlot.ownsEntry
         sequenceWord.pointee = sequence
         if _fastPath(AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
             return true
         }
         if ScopeWaits.end(self, to: ScopeSlot.done) { return true }
-        ObjectWord.release(retained, as: Entry.self)
+        releaseEntry()
         return false
     }
 

@@ -28,8 +28,10 @@ extension BuildRole {
         func finish() -> Bool {
             entryReference._withUnsafeGuaranteedRef { entry in
                 if let instance { entry.service.copy(from: instance.payload, to: slot.payload) }
-                let sequence = scopeReference._withUnsafeGuaranteedRef { $0.nextSequence() }
-                if slot.finish(entry, sequence: sequence) { return true }
+                let (sequence, borrowed) = scopeReference._withUnsafeGuaranteedRef {
+                    ($0.nextSequence(), $0.snapshotKeeps(entry))
+                }
+                if slot.finish(entry, sequence: sequence, borrowed: borrowed) { return true }
                 if instance != nil { entry.service.destroy(slot.payload) }
                 return false
             }
