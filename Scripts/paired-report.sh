@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cases 1-4 and 11-14 with hand-written code and Syringe timed in one process (Benchmarks/Paired): each process
+# Cases 1-4 and 11-15 with hand-written code and Syringe timed in one process (Benchmarks/Paired): each process
 # alternates the two loops of a case and keeps the fastest round of each, so both are measured at the same
 # machine speed. Runs several processes and prints, per case, the medians and the budgets (issues 10 and 24).
 #
