@@ -89,10 +89,11 @@ static inline int syringe_borrow(syringe_reader *_Nonnull reader, const void *_N
     return 1;
 }
 
-/// Ends the current thread's innermost borrow; returns 1 when retired registrations wait for borrows to end (the
-/// caller then releases those no build uses). Each side of the pair (this store then the flag's load; a writer's
-/// flag store then its look at the borrows) has a full barrier, as a read section's start has, so that one of the
-/// two sees the other.
+/// Ends the current thread's innermost borrow; returns 1 when it was the outermost and retired registrations wait
+/// for borrows to end (the caller then releases those no build uses). Each side of the pair (this store then the
+/// flag's load; a writer's flag store then its look at the borrows) has a full barrier, as a read section's start
+/// has, so that one of the two sees the other: a borrow the writer saw ends after the barrier, and the outermost end
+/// that follows it sees the flag.
 static inline int syringe_unborrow(void) {
     __asm__ __volatile__("" ::: "memory");
     syringe_reader *reader = syringe_current_reader;
@@ -103,7 +104,7 @@ static inline int syringe_unborrow(void) {
         __atomic_store_n(&reader->depth, depth, __ATOMIC_RELEASE);
         __atomic_signal_fence(__ATOMIC_SEQ_CST);
     }
-    return __atomic_load_n(&syringe_retired_waiting, __ATOMIC_ACQUIRE) != 0;
+    return depth == 0 && __atomic_load_n(&syringe_retired_waiting, __ATOMIC_ACQUIRE) != 0;
 }
 
 #endif

@@ -76,9 +76,9 @@ struct ReadSection {
 /// A registration that a synchronous build uses without a reference count: found inside a read section and recorded
 /// in the thread's reader record before the section ends, so that a writer retiring it defers its release until the
 /// build ends (``Reclamation/retire(_:)``). A registration resolved on many threads at once is then not a cache
-/// line that every build writes (its reference count): two threads resolving a graph of unique instances ran at
-/// about 1.1× one thread's speed with the count, 1.8× without. Up to 16 nested builds per thread borrow; deeper
-/// ones retain.
+/// line that every build writes (its reference count): a graph of 10 on two threads at once went from 4.63× to
+/// 2.29× hand-written. Up to 16 nested builds per thread borrow; deeper ones retain. A thread's outermost build,
+/// when it ends, releases what waits and no build borrows any more.
 enum Borrow {
     /// Records that the current thread's build uses `entry`, inside the read section of `reader`; `false` when the
     /// builds are nested too deeply (retain it instead).
@@ -87,8 +87,8 @@ enum Borrow {
         syringe_borrow(reader, entry.toOpaque()) != 0
     }
 
-    /// Ends the current thread's innermost borrow; releases what retired registrations no build borrows any more,
-    /// if some wait.
+    /// Ends the current thread's innermost borrow; at the outermost, releases what retired registrations no build
+    /// borrows any more, if some wait.
     @inline(__always)
     static func end() {
         if _slowPath(syringe_unborrow() != 0) { Reclamation.drain() }
