@@ -13,7 +13,8 @@ import SyringeShims
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
 // - `PublishedList.swift`: a list one writer appends to under its owner's lock and anyone walks without it (a
 //   registration's hooks). `ObjectWord.swift`: an object reference kept in a word of raw memory, converted in one
-//   place.
+//   place, and `PublishedReference`, one a writer replaces and readers take, retained, inside a read section (a
+//   scope layout's snapshot).
 // - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, two thread-local slots, who runs (a thread or a
 //   task).
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
