@@ -49,91 +49,70 @@ struct RequestScopeMemoryTests {
 struct ReplacedScopedRegistrationTests {
     final class Captured: Sendable {}
 
+    /// Registers `Part1` in `container` with a factory that captures an object of its own, and builds it once in a
+    /// scope opened and closed for it; returns a weak reference to what the factory captured.
+    private func registerCapturing(in container: Container) throws -> WeakBox<Captured> {
+        let captured = Captured()
+        container.register(Part1.self, scope: .request) {
+            _ = captured; return Part1()
+        }
+        let scope = container.openScope(.request)
+        _ = try scope.resolve(Part1.self)
+        try scope.closeNow()
+        return WeakBox(captured)
+    }
+
     @Test func whatAReplacedFactoryCapturedIsReleased() throws {
         let container = Container()
-        weak var weakCaptured: Captured?
-        do {
-            let captured = Captured()
-            weakCaptured = captured
-            container.register(Part1.self, scope: .request) {
-                _ = captured; return Part1()
-            }
-            let scope = container.openScope(.request)
-            _ = try scope.resolve(Part1.self)
-            try scope.closeNow()
-        }
+        let captured = try registerCapturing(in: container)
         container.register(Part1.self, scope: .request) { Part1() }
         let scope = container.openScope(.request)
         _ = try scope.resolve(Part1.self)
         try scope.closeNow()
-        #expect(weakCaptured == nil)
+        #expect(captured.value == nil)
     }
 
     /// With no scope open, a replaced registration goes at once, whatever scopes it built in before.
     @Test func whatAReplacedFactoryCapturedIsReleasedAtOnceWhenNoScopeIsOpen() throws {
         let container = Container()
-        weak var weakCaptured: Captured?
-        do {
-            let captured = Captured()
-            weakCaptured = captured
-            container.register(Part1.self, scope: .request) {
-                _ = captured; return Part1()
-            }
-            let scope = container.openScope(.request)
-            _ = try scope.resolve(Part1.self)
-            try scope.closeNow()
-        }
+        let captured = try registerCapturing(in: container)
         container.register(Part1.self, scope: .request) { Part1() }
-        #expect(weakCaptured == nil)
+        #expect(captured.value == nil)
     }
 
     /// A scope open when a registration of its kind is replaced keeps the replaced one (it may hold an instance of
     /// it to dispose of) until the scope goes, and no longer.
     @Test func aReplacedRegistrationGoesWithTheLastScopeOpenedBeforeIt() throws {
         let container = Container()
-        weak var weakCaptured: Captured?
         container.register(Part2.self, scope: .request) { Part2() }
+        let captured = try registerCapturing(in: container)
         var scopes: [ContainerScope] = []
-        do {
-            let captured = Captured()
-            weakCaptured = captured
-            container.register(Part1.self, scope: .request) {
-                _ = captured; return Part1()
-            }
-            for _ in 0..<2 {
-                let scope = container.openScope(.request)
-                _ = try scope.resolve(Part2.self)
-                scopes.append(scope)
-            }
-            _ = try scopes[0].resolve(Part1.self)
+        for _ in 0..<2 {
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(Part2.self)
+            scopes.append(scope)
         }
+        _ = try scopes[0].resolve(Part1.self)
         container.register(Part1.self, scope: .request) { Part1() }
         for scope in scopes { _ = try scope.resolve(Part1.self) }
         try scopes[0].closeNow()
         scopes.removeFirst()
         try scopes[0].closeNow()
         scopes.removeAll()
-        #expect(weakCaptured == nil)
+        #expect(captured.value == nil)
     }
 
     /// A container that goes takes its registrations of custom scopes with it, once its scopes are gone.
     @Test func aContainerThatGoesTakesItsScopedRegistrations() throws {
-        weak var weakCaptured: Captured?
+        let captured: WeakBox<Captured>
         weak var weakContainer: Container?
         do {
             let container = Container()
             weakContainer = container
-            let captured = Captured()
-            weakCaptured = captured
-            container.register(Part1.self, scope: .request) {
-                _ = captured; return Part1()
-            }
-            let scope = container.openScope(.request)
-            _ = try scope.resolve(Part1.self)
-            try scope.closeNow()
+            captured = try registerCapturing(in: container)
         }
         #expect(weakContainer == nil)
-        #expect(weakCaptured == nil)
+        #expect(captured.value == nil)
     }
 
     @Test func anOpenScopeKeepsDisposingWhatAReplacedRegistrationBuilt() throws {

@@ -20,7 +20,8 @@ import SyringeShims
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
 //   current one in a thread-local; the rest of the engine holds a frame as a `FrameRef` and reads its fields
 //   through it. `ScopeChain.swift`, `ScopedBuild.swift`: an open scope found, and its slot claimed, without
-//   reference counting.
+//   reference counting; `ScopeSlots.swift`, `ScopeSlot.swift`, `ScopeWaits.swift`: an open scope's header words and
+//   slots in its own object, one slot's state word, and the waits for another task's build of one.
 // - `ValueAddress.swift`: the address of a value whose type the code on each side knows (`ValueAddress`: where a
 //   factory builds, where an instance lives) and a resolve's packed run-time arguments (`PackedArguments`); the
 //   non-generic engine passes these, never a raw pointer.

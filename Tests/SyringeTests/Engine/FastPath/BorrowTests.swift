@@ -8,6 +8,25 @@ private final class Captured: Sendable {
     let mark = 0x5EED
 }
 
+/// `container.resolve(Int.self)` on a thread of its own.
+private final class ResolveOnAThread: Sendable {
+    private let value = HostileBox<Int?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ container: Container) {
+        Thread { [value, done] in
+            value.withLock { $0 = try? container.resolve(Int.self) }
+            done.signal()
+        }.start()
+    }
+
+    /// What the resolve returned, once it has.
+    func result() -> Int? {
+        done.wait()
+        return value.current
+    }
+}
+
 /// A synchronous build uses the registration its lookup found without a reference count (`Borrow`): a registration
 /// replaced or removed meanwhile lives until every build that borrows it has ended, and no longer; a registration no
 /// build uses is freed at once, whatever else the process builds.
@@ -22,18 +41,12 @@ struct BorrowTests {
         }
         // Nothing but the container holds the registration: the build's lookup borrows it.
         let registration = WeakBox(container.registry.entry(for: Key(Int.self)))
-        let result = HostileBox<Int?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            result.withLock { $0 = try? container.resolve(Int.self) }
-            done.signal()
-        }.start()
+        let resolving = ResolveOnAThread(container)
         gate.waitForArrival()
         container.register(Int.self) { 2 }
         #expect(registration.value != nil, "freed while its build still ran")
         gate.openGate()
-        done.wait()
-        #expect(result.current == 1)
+        #expect(resolving.result() == 1)
         #expect(registration.value == nil, "kept after the build that borrowed it ended")
         #expect(try container.resolve(Int.self) == 2)
     }
@@ -52,18 +65,12 @@ struct BorrowTests {
             }
             .onCreated { value, _ in value = object.mark }
         }
-        let result = HostileBox<Int?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            result.withLock { $0 = try? container.resolve(Int.self) }
-            done.signal()
-        }.start()
+        let resolving = ResolveOnAThread(container)
         gate.waitForArrival()
         container.register(Int.self) { 2 }
         #expect(captured.value != nil, "freed while its build still ran")
         gate.openGate()
-        done.wait()
-        #expect(result.current == 0x5EED)
+        #expect(resolving.result() == 0x5EED)
         #expect(captured.value == nil, "kept after the build that borrowed it ended")
     }
 
@@ -80,16 +87,12 @@ struct BorrowTests {
             captured.value = object
             container.register(String.self) { "\(object.mark)" }
         }
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            _ = try? container.resolve(Int.self)
-            done.signal()
-        }.start()
+        let resolving = ResolveOnAThread(container)
         gate.waitForArrival()
         container.register(String.self) { "new" }
         #expect(captured.value == nil, "a build of another registration delayed its release")
         gate.openGate()
-        done.wait()
+        #expect(resolving.result() == 1)
         #expect(try container.resolve(String.self) == "new")
     }
 
