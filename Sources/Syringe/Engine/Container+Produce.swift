@@ -166,6 +166,8 @@ extension Container {
                 instance.copy(to: output)
                 return
             case .retired:
+                // A slot of a closed scope's overflow store, or the slot of a replaced registration.
+                if scope != nil { throw Diagnostics.scopeEnded(entry) }
                 return try produceReplacement(of: entry, requester: requester, into: output, arguments)
             }
         }

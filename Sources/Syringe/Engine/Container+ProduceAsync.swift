@@ -145,6 +145,8 @@ extension Container {
                 }
                 return instance
             case .retired:
+                // A slot of a closed scope's overflow store, or the slot of a replaced registration.
+                if scope != nil { throw Diagnostics.scopeEnded(entry) }
                 return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
             }
         }

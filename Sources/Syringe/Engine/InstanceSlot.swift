@@ -151,6 +151,13 @@ class InstanceSlot: SlotBlock, @unchecked Sendable {
         return kept
     }
 
+    /// ``resetHoldingLock()`` for good, for a slot of a scope's overflow store that closes: a build that claims it
+    /// afterwards finds it retired (and its scope closed), and one under way is not kept (its builder disposes of it).
+    final func closeHoldingLock() -> Instance? {
+        isRetired = true
+        return resetHoldingLock()
+    }
+
     /// The kept instance, or `.shared` object, as `Any`; `nil` when nothing is kept.
     final var keptValue: Any? {
         let (kept, object) = lock.withLock { (instance, self.object) }

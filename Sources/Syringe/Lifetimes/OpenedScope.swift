@@ -46,7 +46,7 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
 
     /// The slot of `entry`'s instance in the overflow store; `nil` once the scope is closed.
     func overflowSlot(for entry: Entry) -> InstanceSlot? {
-        overflow { ScopeOverflow(scope: self) }.slot(for: entry)
+        overflow { ScopeOverflow(scope: self) }?.slot(for: entry)
     }
 
     /// Whether an instance of `entry` is kept here (for traces).
@@ -140,7 +140,8 @@ final class ScopeOverflow: @unchecked Sendable {
             isOpen = false
             items.reserveCapacity(self.slots.count)
             for (entry, slot) in self.slots {
-                guard let instance = slot.resetHoldingLock() else { continue }
+                // Closed for good: a build that found the slot before this and claims it after is refused.
+                guard let instance = slot.closeHoldingLock() else { continue }
                 items.append(Disposal.Item(entry: entry, instance: instance))
             }
             defer { self.slots = [] }

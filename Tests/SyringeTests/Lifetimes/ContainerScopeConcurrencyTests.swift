@@ -134,6 +134,51 @@ struct ContainerScopeConcurrencyTests {
         #expect(counts.filter { $0 == 0 }.isEmpty)
     }
 
+    /// A close racing the first build in the scope's overflow store (a registration made after the scope laid its
+    /// slots out): the instance is disposed of once, by the close or by its builder. Found broken twice by the mixed
+    /// hostile run, the instance kept and never disposed of: a close that looked for the store just before the build
+    /// made it never saw it; and a build that found its slot in the store before the close claimed it after (the
+    /// close had emptied the slot, not closed it). Two threads meet at each round, the close a little later each time.
+    @Test func aCloseRacingTheFirstBuildInTheOverflowStoreDisposesOfItsInstance() throws {
+        struct Anchor {}
+        let rounds = 3_000
+        let container = Container()
+        container.register(Anchor.self, scope: .request) { Anchor() }
+        let scopes = (0..<rounds).map { _ in container.openScope(.request) }
+        let made = Protected<[ScopedTracked]>([])
+        for (round, scope) in scopes.enumerated() {
+            // Lays out the scope's slots: what is registered after this lives in the overflow store.
+            _ = try scope.resolve(Anchor.self)
+            container.register(ScopedTracked.self, name: "\(round)", scope: .request) {
+                let tracked = ScopedTracked(id: round)
+                made.withLock { $0.append(tracked) }
+                return tracked
+            }
+            .onDispose { $0.dispose() }
+        }
+        let arrived = Protected([0, 0])
+        @Sendable func meet(_ thread: Int, _ round: Int) {
+            arrived.withLock { $0[thread] = round + 1 }
+            while arrived.withLock({ $0[1 - thread] }) <= round { sched_yield() }
+        }
+        let outcomes = boundedOnThreads(2, seconds: 50) { thread -> Int in
+            var built = 0
+            for (round, scope) in scopes.enumerated() {
+                meet(thread, round)
+                if thread == 0 {
+                    if (try? scope.resolve(ScopedTracked.self, name: "\(round)")) != nil { built += 1 }
+                } else {
+                    for _ in 0..<(round % 64) { _ = arrived.withLock { $0[0] } }
+                    try scope.closeNow()
+                }
+            }
+            return built
+        }
+        #expect(outcomes.allSatisfy { $0.value != nil })
+        let wrong = made.withLock { $0.filter { $0.disposedCount != 1 }.map { ($0.id, $0.disposedCount) } }
+        #expect(wrong.count == 0, "disposed of not once (round, times): \(wrong.prefix(5))")
+    }
+
     /// Two threads each building what the other's factory needs, in one scope: a cycle error, not a hang.
     @Test func buildsWaitingForEachOtherAcrossThreadsAreACycle() async throws {
         final class Left: Sendable { init(_ right: Right?) {} }

@@ -230,22 +230,36 @@ class ScopeSlots: @unchecked Sendable {
 
     // MARK: Overflow
 
-    /// The overflow store, made by `make` the first time (once, whichever task asks first).
-    final func overflow<Store: AnyObject>(_ make: () -> Store) -> Store {
+    /// The overflow store, made by `make` the first time (once, whichever task asks first); `nil` once the scope is
+    /// closed.
+    final func overflow<Store: AnyObject>(_ make: () -> Store) -> Store? {
         let word = words + Word.overflow
-        let existing = AtomicWord.load(word)
-        if existing != 0 { return ObjectWord.object(existing, as: Store.self) }
-        let made = make()
-        let retained = ObjectWord.retaining(made)
-        let found = AtomicWord.compareExchange(word, 0, retained)
-        if found == 0 { return made }
-        ObjectWord.release(retained, as: Store.self)
-        return ObjectWord.object(found, as: Store.self)
+        var store: Store
+        let existing = syringe_load_word_seq_cst(word)
+        if existing != 0 {
+            store = ObjectWord.object(existing, as: Store.self)
+        } else {
+            let made = make()
+            let retained = ObjectWord.retaining(made)
+            let found = syringe_compare_exchange_word_seq_cst(word, 0, retained)
+            if found == 0 {
+                store = made
+            } else {
+                ObjectWord.release(retained, as: Store.self)
+                store = ObjectWord.object(found, as: Store.self)
+            }
+        }
+        // The other half of a close's `markClosed()` then `existingOverflow`, in the one total order: a close that
+        // looked for the store before it was made never closes it, and this sees that close. (Found by a hostile
+        // run: the instance built in a store made just after the close's look was never disposed of.)
+        if syringe_load_word_seq_cst(words + Word.closed) != 0 { return nil }
+        return store
     }
 
-    /// The overflow store, if one was made.
+    /// The overflow store, if one was made. After ``markClosed()``: a store that this does not see is never used (see
+    /// ``overflow(_:)``).
     final func existingOverflow<Store: AnyObject>(_: Store.Type) -> Store? {
-        let existing = AtomicWord.load(words + Word.overflow)
+        let existing = syringe_load_word_seq_cst(words + Word.overflow)
         return existing == 0 ? nil : ObjectWord.object(existing, as: Store.self)
     }
 }

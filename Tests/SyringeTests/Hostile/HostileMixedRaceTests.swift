@@ -1,0 +1,243 @@
+import Foundation
+import Syringe
+import Testing
+
+/// What the mixed run's instances report: births, deaths, disposals (each instance must be disposed of once).
+private final class HMixedTally: Sendable {
+    private struct State {
+        var born = 0
+        var died = 0
+        var scopedBorn = 0
+        var disposed: Set<Int> = []
+        var disposedTwice: [Int] = []
+        var nextID = 0
+        var scoped: Set<Int> = []
+    }
+    private let state = HostileBox(State())
+
+    func born(scoped: Bool) -> Int {
+        state.withLock {
+            $0.born += 1
+            $0.nextID += 1
+            if scoped {
+                $0.scopedBorn += 1
+                $0.scoped.insert($0.nextID)
+            }
+            return $0.nextID
+        }
+    }
+
+    /// The request-scoped instances never disposed of, by number.
+    var undisposed: [Int] {
+        state.withLock { state in state.scoped.subtracting(state.disposed).sorted() }
+    }
+
+    func died() { state.withLock { $0.died += 1 } }
+
+    func disposed(_ id: Int) {
+        state.withLock {
+            if !$0.disposed.insert(id).inserted { $0.disposedTwice.append(id) }
+        }
+    }
+
+    var summary: (born: Int, died: Int, scopedBorn: Int, disposed: Int, disposedTwice: [Int]) {
+        state.withLock { ($0.born, $0.died, $0.scopedBorn, $0.disposed.count, $0.disposedTwice) }
+    }
+}
+
+/// An instance of the mixed run, built by a registration of a given generation.
+private final class HMixedPart: Sendable {
+    let id: Int
+    let generation: Int
+    let dependencies: [HMixedPart]
+    private let tally: HMixedTally
+
+    init(_ tally: HMixedTally, scoped: Bool, generation: Int, dependencies: [HMixedPart] = []) {
+        self.tally = tally
+        self.id = tally.born(scoped: scoped)
+        self.generation = generation
+        self.dependencies = dependencies
+    }
+
+    deinit { tally.died() }
+}
+
+private struct HMixedConfig: Sendable { let part: HMixedPart }
+private struct HMixedConnection: Sendable { let part: HMixedPart }
+private struct HMixedRepository: Sendable {
+    let part: HMixedPart
+    let connection: HMixedConnection
+}
+private struct HMixedHandler: Sendable {
+    let repository: HMixedRepository
+    let config: HMixedConfig
+}
+
+extension HostileBox<Bool> {
+    /// Waits (bounded) until another thread sets the value.
+    fileprivate func waitUntilTrue() {
+        var spins = 0
+        while !current, spins < 1_000_000 {
+            sched_yield()
+            spins += 1
+        }
+    }
+}
+
+extension Scope {
+    fileprivate static let mixedRequest = Scope("hostile-mixed-request")
+}
+
+/// A small deterministic generator, one per thread, so that a failing run can be replayed by its seed.
+private struct HMixedRandom {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+}
+
+/// Everything at once, as a busy server does it: threads open and close request scopes, resolve through them and
+/// through a scope they share, while others replace the registrations those builds use, reset the singleton and
+/// close the shared scope under them. Whatever interleaving happens, every request-scoped instance is disposed of
+/// exactly once, a resolve fails only with a closed scope, a request sees one instance per scope unless a
+/// registration changed under it, and nothing outlives the container.
+@Suite("Hostile: everything at once", .timeLimit(.minutes(2)))
+struct HostileMixedRaceTests {
+    @Test func scopesRegistrationsAndResetsRacingOneAnother() throws {
+        let tally = HMixedTally()
+        // Odd while a registration is being replaced: a request that reads the same even value before and after
+        // ran with no replacement under it.
+        let generation = HostileBox(0)
+        let unexpected = HostileBox<[String]>([])
+        let splitScopes = HostileCounter()
+        do {
+            let container = Container()
+            // A build of a new registration waits until its `onDispose` is added (the line after `register`): a
+            // request that closed in between would rightly dispose of its instance with no hook.
+            @Sendable func registerConnection(_ generation: Int) {
+                let hooked = HostileBox(false)
+                container.register(HMixedConnection.self, scope: .mixedRequest) { r in
+                    hooked.waitUntilTrue()
+                    let config: HMixedConfig = try r.resolve()
+                    return HMixedConnection(
+                        part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
+                }.onDispose { tally.disposed($0.part.id) }
+                hooked.withLock { $0 = true }
+            }
+            @Sendable func registerRepository(_ generation: Int) {
+                let hooked = HostileBox(false)
+                container.register(HMixedRepository.self, scope: .mixedRequest) { r in
+                    hooked.waitUntilTrue()
+                    let connection: HMixedConnection = try r.resolve()
+                    return HMixedRepository(
+                        part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
+                }.onDispose { tally.disposed($0.part.id) }
+                hooked.withLock { $0 = true }
+            }
+            @Sendable func replace(_ body: (Int) -> Void) {
+                let next = generation.withLock {
+                    $0 += 1
+                    return $0
+                }
+                body(next)
+                generation.withLock { $0 += 1 }
+            }
+            container.register(HMixedConfig.self, scope: .singleton) {
+                HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
+            }
+            registerConnection(0)
+            registerRepository(0)
+            container.register(HMixedHandler.self) { r in
+                HMixedHandler(repository: try r.resolve(), config: try r.resolve())
+            }
+            let shared = HostileBox<ContainerScope?>(nil)
+            let failure: @Sendable (String) -> Void = { message in unexpected.withLock { $0.append(message) } }
+            @Sendable func acceptable(_ error: any Error) -> Bool {
+                (error as? ResolutionError)?.code == .shutDown
+            }
+
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                var random = HMixedRandom(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(worker) &* 0x1000_0001)
+                for _ in 0..<600 {
+                    switch random.next(20) {
+                    case 0..<9:
+                        // A request of its own: one scope, one connection for everything in it, all disposed of
+                        // when it closes.
+                        let before = generation.current
+                        let scope = container.openScope(.mixedRequest)
+                        do {
+                            let handler = try scope.resolve(HMixedHandler.self)
+                            let connection = try scope.resolve(HMixedConnection.self)
+                            let after = generation.current
+                            if before == after, before % 2 == 0,
+                                handler.repository.connection.part !== connection.part
+                            {
+                                splitScopes.increment()
+                            }
+                            try scope.closeNow()
+                        } catch {
+                            failure("a request of its own failed: \(error)")
+                            try? scope.closeNow()
+                        }
+                    case 9..<12:
+                        // Through the scope the threads share, which another thread may close at any moment.
+                        guard let scope = shared.current else {
+                            let opened = container.openScope(.mixedRequest)
+                            let lost = shared.withLock { current -> ContainerScope? in
+                                if current == nil {
+                                    current = opened
+                                    return nil
+                                }
+                                return opened
+                            }
+                            if let lost { try? lost.closeNow() }
+                            continue
+                        }
+                        do {
+                            _ = try scope.resolve(HMixedHandler.self)
+                        } catch  where acceptable(error) {
+                        } catch {
+                            failure("a request through the shared scope failed: \(error)")
+                        }
+                    case 12..<14:
+                        let closing = shared.withLock { current -> ContainerScope? in
+                            defer { current = nil }
+                            return current
+                        }
+                        do { try closing?.closeNow() } catch { failure("closing the shared scope failed: \(error)") }
+                    case 14..<16:
+                        replace(registerConnection)
+                    case 16..<18:
+                        replace(registerRepository)
+                    case 18:
+                        container.reset(.singleton)
+                    default:
+                        do {
+                            _ = try container.resolve(HMixedConfig.self)
+                        } catch {
+                            failure("the singleton failed: \(error)")
+                        }
+                    }
+                }
+            }
+            try shared.withLock { current in
+                try current?.closeNow()
+                current = nil
+            }
+        }
+        let summary = tally.summary
+        #expect(unexpected.current.isEmpty, "\(unexpected.current.prefix(3))")
+        #expect(splitScopes.count == 0, "requests with no replacement under them saw two connections")
+        #expect(summary.disposedTwice.isEmpty, "disposed of more than once: \(summary.disposedTwice.prefix(5))")
+        #expect(
+            summary.disposed == summary.scopedBorn,
+            "built in a scope \(summary.scopedBorn), disposed of \(summary.disposed): not \(tally.undisposed.prefix(5))"
+        )
+        #expect(
+            summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
+        #expect(summary.scopedBorn > 1_000)
+    }
+}
