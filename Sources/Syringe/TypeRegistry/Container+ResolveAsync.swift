@@ -142,29 +142,40 @@ extension Container {
         resolveSync: @Sendable (Key, (any Sendable)?, ValueAddress) throws -> Void
     ) async throws -> Instance {
         let layout = ServiceType(key.serviceType)
-        let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) })
-        if found == nil,
-            let wrapped = try await resolveWrappedAsync(key, layout: layout, arguments: arguments, isolation: isolation)
-        {
-            return wrapped
-        }
-        if let found {
-            let entry = found.entry
-            if entry.needsAsync {
-                return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
+        var attempts = 0
+        while true {
+            let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) })
+            if found == nil,
+                let wrapped = try await resolveWrappedAsync(
+                    key, layout: layout, arguments: arguments, isolation: isolation)
+            {
+                return wrapped
             }
-            if entry.needsMainActor, !MainActorCheck.isCurrent {
-                let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
-                    Result { () -> InstanceTransfer in
-                        InstanceTransfer(
-                            instance: try Self.resolveSyncIntoInstance(
-                                layout, key: key, arguments: arguments, resolveSync))
-                    }
+            if let found {
+                let entry = found.entry
+                if entry.needsAsync {
+                    return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
                 }
-                return try outcome.get().instance
+                if entry.needsMainActor, !MainActorCheck.isCurrent {
+                    let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
+                        Result { () -> InstanceTransfer in
+                            InstanceTransfer(
+                                instance: try Self.resolveSyncIntoInstance(
+                                    layout, key: key, arguments: arguments, resolveSync))
+                        }
+                    }
+                    return try outcome.get().instance
+                }
+            }
+            do {
+                return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
+            } catch let error as ResolutionError where error.code == .asyncRequired {
+                // The registration found above was replaced (by one with an async factory, maybe replaced again)
+                // before the synchronous engine looked the key up: this caller can await, so it starts again.
+                attempts += 1
+                guard attempts < 16, lookup(key)?.entry !== found?.entry else { throw error }
             }
         }
-        return try Self.resolveSyncIntoInstance(layout, key: key, arguments: arguments, resolveSync)
     }
 
     /// For `key`, which nothing is registered for: when it is an optional whose wrapped type has an async

@@ -74,6 +74,15 @@ private struct HMixedHandler: Sendable {
 }
 
 extension HostileBox<Bool> {
+    /// Waits (bounded) until another task sets the value.
+    fileprivate func waitUntilTrueAsync() async {
+        var spins = 0
+        while !current, spins < 100_000 {
+            await Task.yield()
+            spins += 1
+        }
+    }
+
     /// Waits (bounded) until another thread sets the value.
     fileprivate func waitUntilTrue() {
         var spins = 0
@@ -239,5 +248,148 @@ struct HostileMixedRaceTests {
         #expect(
             summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
         #expect(summary.scopedBorn > 1_000)
+    }
+
+    /// The same from tasks: `withScope`, async factories (replacing synchronous ones and the other way round), an
+    /// explicit scope shared by tasks and closed with `close()` under their resolves.
+    @Test func asyncScopesRegistrationsAndResetsRacingOneAnother() async throws {
+        let tally = HMixedTally()
+        let generation = HostileBox(0)
+        let unexpected = HostileBox<[String]>([])
+        let splitScopes = HostileCounter()
+        do {
+            let container = Container()
+            // As in the synchronous run: a build of a new registration waits for its `onDispose`.
+            @Sendable func registerConnection(_ generation: Int) {
+                let hooked = HostileBox(false)
+                if generation % 4 == 1 {
+                    container.register(HMixedConnection.self, scope: .mixedRequest) { r async throws in
+                        await hooked.waitUntilTrueAsync()
+                        let config: HMixedConfig = try await r.resolveAsync()
+                        return HMixedConnection(
+                            part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
+                    }.onDispose { tally.disposed($0.part.id) }
+                } else {
+                    container.register(HMixedConnection.self, scope: .mixedRequest) { r in
+                        hooked.waitUntilTrue()
+                        let config: HMixedConfig = try r.resolve()
+                        return HMixedConnection(
+                            part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
+                    }.onDispose { tally.disposed($0.part.id) }
+                }
+                hooked.withLock { $0 = true }
+            }
+            @Sendable func registerRepository(_ generation: Int) {
+                let hooked = HostileBox(false)
+                container.register(HMixedRepository.self, scope: .mixedRequest) { r async throws in
+                    await hooked.waitUntilTrueAsync()
+                    let connection: HMixedConnection = try await r.resolveAsync()
+                    return HMixedRepository(
+                        part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
+                }.onDispose { tally.disposed($0.part.id) }
+                hooked.withLock { $0 = true }
+            }
+            @Sendable func replace(_ body: (Int) -> Void) {
+                let next = generation.withLock {
+                    $0 += 1
+                    return $0
+                }
+                body(next)
+                generation.withLock { $0 += 1 }
+            }
+            container.register(HMixedConfig.self, scope: .singleton) {
+                HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
+            }
+            registerConnection(0)
+            registerRepository(0)
+            container.register(HMixedHandler.self) { r async throws in
+                HMixedHandler(repository: try await r.resolveAsync(), config: try await r.resolveAsync())
+            }
+            let shared = HostileBox<ContainerScope?>(nil)
+            let failure: @Sendable (String) -> Void = { message in unexpected.withLock { $0.append(message) } }
+
+            await withTaskGroup(of: Void.self) { group in
+                for worker in 0..<6 {
+                    group.addTask {
+                        var random = HMixedRandom(state: 0xD1B5_4A32_D192_ED03 &+ UInt64(worker) &* 0x1000_0001)
+                        for _ in 0..<300 {
+                            switch random.next(20) {
+                            case 0..<9:
+                                let before = generation.current
+                                do {
+                                    try await container.withScope(.mixedRequest) {
+                                        let handler = try await container.resolveAsync(HMixedHandler.self)
+                                        let connection = try await container.resolveAsync(HMixedConnection.self)
+                                        let after = generation.current
+                                        if before == after, before % 2 == 0,
+                                            handler.repository.connection.part !== connection.part
+                                        {
+                                            splitScopes.increment()
+                                        }
+                                    }
+                                } catch {
+                                    failure("a request of its own failed: \(error)")
+                                }
+                            case 9..<12:
+                                guard let scope = shared.current else {
+                                    let opened = container.openScope(.mixedRequest)
+                                    let lost = shared.withLock { current -> ContainerScope? in
+                                        if current == nil {
+                                            current = opened
+                                            return nil
+                                        }
+                                        return opened
+                                    }
+                                    if let lost { try? await lost.close() }
+                                    continue
+                                }
+                                do {
+                                    _ = try await scope.resolveAsync(HMixedHandler.self)
+                                } catch  where (error as? ResolutionError)?.code == .shutDown {
+                                } catch {
+                                    failure("a request through the shared scope failed: \(error)")
+                                }
+                            case 12..<14:
+                                let closing = shared.withLock { current -> ContainerScope? in
+                                    defer { current = nil }
+                                    return current
+                                }
+                                do { try await closing?.close() } catch {
+                                    failure("closing the shared scope failed: \(error)")
+                                }
+                            case 14..<16:
+                                replace(registerConnection)
+                            case 16..<18:
+                                replace(registerRepository)
+                            case 18:
+                                container.reset(.singleton)
+                            default:
+                                do {
+                                    _ = try await container.resolveAsync(HMixedConfig.self)
+                                } catch {
+                                    failure("the singleton failed: \(error)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let last = shared.withLock { current -> ContainerScope? in
+                defer { current = nil }
+                return current
+            }
+            try await last?.close()
+        }
+        let summary = tally.summary
+        #expect(unexpected.current.isEmpty, "\(unexpected.current.prefix(3))")
+        #expect(splitScopes.count == 0, "requests with no replacement under them saw two connections")
+        #expect(summary.disposedTwice.isEmpty, "disposed of more than once: \(summary.disposedTwice.prefix(5))")
+        #expect(
+            summary.disposed == summary.scopedBorn,
+            "built in a scope \(summary.scopedBorn), disposed of \(summary.disposed): not \(tally.undisposed.prefix(5))"
+        )
+        #expect(
+            summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
+        #expect(summary.scopedBorn > 500)
     }
 }

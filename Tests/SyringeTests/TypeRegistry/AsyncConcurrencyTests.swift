@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Syringe
@@ -30,6 +31,39 @@ func errorCode<Service>(resolving type: Service.Type, in container: Container) a
 /// Async races, each bounded in time. CI runs suites named with "Concurrency" under ThreadSanitizer too.
 @Suite("Async Concurrency", .timeLimit(.minutes(1)))
 struct AsyncConcurrencyTests {
+    /// A registration replaced, again and again, by one with an async factory and back while tasks resolve it with
+    /// `resolveAsync`: every resolve succeeds. Found broken by the mixed hostile run: a resolve that found the
+    /// synchronous registration ran the synchronous engine, whose own look-up found the async one, and failed with
+    /// "its factory is async" although its caller could await.
+    @Test func aRegistrationSwitchingBetweenSyncAndAsyncFactoriesResolvesAsync() async throws {
+        final class Switching: Sendable {}
+        let container = Container()
+        container.register(Switching.self) { Switching() }
+        let done = Protected(false)
+        let switcher = Thread {
+            for round in 0..<4_000 {
+                if round.isMultiple(of: 2) {
+                    container.register(Switching.self) { () async throws in Switching() }
+                } else {
+                    container.register(Switching.self) { Switching() }
+                }
+            }
+            done.withLock { $0 = true }
+        }
+        switcher.start()
+        var failures: [ResolutionError.Code] = []
+        var resolves = 0
+        while !done.withLock({ $0 }) || resolves < 100 {
+            do {
+                _ = try await container.resolveAsync(Switching.self)
+            } catch {
+                failures.append((error as? ResolutionError)?.code ?? .factoryFailed)
+            }
+            resolves += 1
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(resolves) resolves failed: \(failures.prefix(3))")
+    }
+
     @Test func anAsyncSingletonIsBuiltOnceWhen100TasksRace() async throws {
         let container = Container()
         let runs = Counter()
