@@ -61,7 +61,7 @@ struct AsyncConcurrencyTests {
             }
             resolves += 1
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(resolves) resolves failed: \(failures.prefix(3))")
+        #expect(failures.count == 0, "of \(resolves) resolves: \(failures.prefix(3))")
     }
 
     @Test func anAsyncSingletonIsBuiltOnceWhen100TasksRace() async throws {
