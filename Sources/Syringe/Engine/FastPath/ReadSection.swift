@@ -39,9 +39,6 @@ enum Reclamation {
         withExtendedLifetime(ready) {}
     }
 
-    /// How many retired objects wait for builds that borrow them (for tests).
-    static var waitingCount: Int { Deferred.shared.waitingCount }
-
     /// Whether each read section pays its own fence: the path of platforms without `membarrier` (Apple's), which
     /// Linux takes too when the environment sets `SYRINGE_RECLAMATION_FENCES=1` (CI runs the concurrency and
     /// reclamation tests both ways).
@@ -127,9 +124,5 @@ private final class Deferred: @unchecked Sendable {
             if objects.isEmpty { syringe_set_retired_waiting(0) }
             return ready
         }
-    }
-
-    var waitingCount: Int {
-        lock.withLock { objects.count }
     }
 }
