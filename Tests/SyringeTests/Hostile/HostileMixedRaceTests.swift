@@ -108,6 +108,84 @@ private struct HMixedRandom {
     }
 }
 
+/// What the workers of a mixed run share, and the checks at its end.
+private final class HMixedRun: Sendable {
+    let tally = HMixedTally()
+    /// The scope the workers share, which any of them may close.
+    let shared = HostileBox<ContainerScope?>(nil)
+    /// Odd while a registration is being replaced: a request that reads the same even value before and after ran
+    /// with no replacement under it.
+    private let generation = HostileBox(0)
+    private let unexpected = HostileBox<[String]>([])
+    private let splitScopes = HostileCounter()
+
+    func failure(_ message: String) { unexpected.withLock { $0.append(message) } }
+
+    /// Replaces a registration with `register`, given the generation of the new one.
+    func replace(_ register: (Int) -> Void) {
+        let next = generation.withLock {
+            $0 += 1
+            return $0
+        }
+        register(next)
+        generation.withLock { $0 += 1 }
+    }
+
+    /// The generation before a request, for ``requestSaw(_:and:since:)``.
+    var generationNow: Int { generation.current }
+
+    /// Records a request whose handler did not share `connection`, though no registration changed under it.
+    func requestSaw(_ handler: HMixedHandler, and connection: HMixedConnection, since before: Int) {
+        let after = generation.current
+        if before == after, before % 2 == 0, handler.repository.connection.part !== connection.part {
+            splitScopes.increment()
+        }
+    }
+
+    /// The shared scope, else `nil` after sharing a scope from `open` (one opened by another worker first comes
+    /// back in `lost`, to be closed).
+    func sharedScope(orOpen open: () -> ContainerScope) -> (scope: ContainerScope?, lost: ContainerScope?) {
+        if let scope = shared.current { return (scope, nil) }
+        let opened = open()
+        let lost = shared.withLock { current -> ContainerScope? in
+            if current == nil {
+                current = opened
+                return nil
+            }
+            return opened
+        }
+        return (nil, lost)
+    }
+
+    /// Takes the shared scope away from the workers, for closing.
+    func takeShared() -> ContainerScope? {
+        shared.withLock { current -> ContainerScope? in
+            defer { current = nil }
+            return current
+        }
+    }
+
+    /// The promises, checked once the container is gone.
+    func verify(scopedAtLeast minimum: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let summary = tally.summary
+        #expect(unexpected.current.isEmpty, "\(unexpected.current.prefix(3))", sourceLocation: sourceLocation)
+        #expect(
+            splitScopes.count == 0, "requests with no replacement under them saw two connections",
+            sourceLocation: sourceLocation)
+        #expect(
+            summary.disposedTwice.isEmpty, "disposed of more than once: \(summary.disposedTwice.prefix(5))",
+            sourceLocation: sourceLocation)
+        #expect(
+            summary.disposed == summary.scopedBorn,
+            "built in a scope \(summary.scopedBorn), disposed of \(summary.disposed): not \(tally.undisposed.prefix(5))",
+            sourceLocation: sourceLocation)
+        #expect(
+            summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went",
+            sourceLocation: sourceLocation)
+        #expect(summary.scopedBorn > minimum, sourceLocation: sourceLocation)
+    }
+}
+
 /// Everything at once, as a busy server does it: threads open and close request scopes, resolve through them and
 /// through a scope they share, while others replace the registrations those builds use, reset the singleton and
 /// close the shared scope under them. Whatever interleaving happens, every request-scoped instance is disposed of
@@ -116,12 +194,8 @@ private struct HMixedRandom {
 @Suite("Hostile: everything at once", .timeLimit(.minutes(2)))
 struct HostileMixedRaceTests {
     @Test func scopesRegistrationsAndResetsRacingOneAnother() throws {
-        let tally = HMixedTally()
-        // Odd while a registration is being replaced: a request that reads the same even value before and after
-        // ran with no replacement under it.
-        let generation = HostileBox(0)
-        let unexpected = HostileBox<[String]>([])
-        let splitScopes = HostileCounter()
+        let run = HMixedRun()
+        let tally = run.tally
         do {
             let container = Container()
             // A build of a new registration waits until its `onDispose` is added (the line after `register`): a
@@ -146,14 +220,6 @@ struct HostileMixedRaceTests {
                 }.onDispose { tally.disposed($0.part.id) }
                 hooked.withLock { $0 = true }
             }
-            @Sendable func replace(_ body: (Int) -> Void) {
-                let next = generation.withLock {
-                    $0 += 1
-                    return $0
-                }
-                body(next)
-                generation.withLock { $0 += 1 }
-            }
             container.register(HMixedConfig.self, scope: .singleton) {
                 HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
             }
@@ -161,11 +227,6 @@ struct HostileMixedRaceTests {
             registerRepository(0)
             container.register(HMixedHandler.self) { r in
                 HMixedHandler(repository: try r.resolve(), config: try r.resolve())
-            }
-            let shared = HostileBox<ContainerScope?>(nil)
-            let failure: @Sendable (String) -> Void = { message in unexpected.withLock { $0.append(message) } }
-            @Sendable func acceptable(_ error: any Error) -> Bool {
-                (error as? ResolutionError)?.code == .shutDown
             }
 
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
@@ -175,88 +236,56 @@ struct HostileMixedRaceTests {
                     case 0..<9:
                         // A request of its own: one scope, one connection for everything in it, all disposed of
                         // when it closes.
-                        let before = generation.current
+                        let before = run.generationNow
                         let scope = container.openScope(.mixedRequest)
                         do {
                             let handler = try scope.resolve(HMixedHandler.self)
-                            let connection = try scope.resolve(HMixedConnection.self)
-                            let after = generation.current
-                            if before == after, before % 2 == 0,
-                                handler.repository.connection.part !== connection.part
-                            {
-                                splitScopes.increment()
-                            }
+                            run.requestSaw(handler, and: try scope.resolve(HMixedConnection.self), since: before)
                             try scope.closeNow()
                         } catch {
-                            failure("a request of its own failed: \(error)")
+                            run.failure("a request of its own failed: \(error)")
                             try? scope.closeNow()
                         }
                     case 9..<12:
                         // Through the scope the threads share, which another thread may close at any moment.
-                        guard let scope = shared.current else {
-                            let opened = container.openScope(.mixedRequest)
-                            let lost = shared.withLock { current -> ContainerScope? in
-                                if current == nil {
-                                    current = opened
-                                    return nil
-                                }
-                                return opened
-                            }
-                            if let lost { try? lost.closeNow() }
-                            continue
-                        }
+                        let (found, lost) = run.sharedScope { container.openScope(.mixedRequest) }
+                        if let lost { try? lost.closeNow() }
+                        guard let scope = found else { continue }
                         do {
                             _ = try scope.resolve(HMixedHandler.self)
-                        } catch  where acceptable(error) {
+                        } catch  where (error as? ResolutionError)?.code == .shutDown {
                         } catch {
-                            failure("a request through the shared scope failed: \(error)")
+                            run.failure("a request through the shared scope failed: \(error)")
                         }
                     case 12..<14:
-                        let closing = shared.withLock { current -> ContainerScope? in
-                            defer { current = nil }
-                            return current
+                        do { try run.takeShared()?.closeNow() } catch {
+                            run.failure("closing the shared scope failed: \(error)")
                         }
-                        do { try closing?.closeNow() } catch { failure("closing the shared scope failed: \(error)") }
                     case 14..<16:
-                        replace(registerConnection)
+                        run.replace(registerConnection)
                     case 16..<18:
-                        replace(registerRepository)
+                        run.replace(registerRepository)
                     case 18:
                         container.reset(.singleton)
                     default:
                         do {
                             _ = try container.resolve(HMixedConfig.self)
                         } catch {
-                            failure("the singleton failed: \(error)")
+                            run.failure("the singleton failed: \(error)")
                         }
                     }
                 }
             }
-            try shared.withLock { current in
-                try current?.closeNow()
-                current = nil
-            }
+            try run.takeShared()?.closeNow()
         }
-        let summary = tally.summary
-        #expect(unexpected.current.isEmpty, "\(unexpected.current.prefix(3))")
-        #expect(splitScopes.count == 0, "requests with no replacement under them saw two connections")
-        #expect(summary.disposedTwice.isEmpty, "disposed of more than once: \(summary.disposedTwice.prefix(5))")
-        #expect(
-            summary.disposed == summary.scopedBorn,
-            "built in a scope \(summary.scopedBorn), disposed of \(summary.disposed): not \(tally.undisposed.prefix(5))"
-        )
-        #expect(
-            summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
-        #expect(summary.scopedBorn > 1_000)
+        run.verify(scopedAtLeast: 1_000)
     }
 
     /// The same from tasks: `withScope`, async factories (replacing synchronous ones and the other way round), an
     /// explicit scope shared by tasks and closed with `close()` under their resolves.
     @Test func asyncScopesRegistrationsAndResetsRacingOneAnother() async throws {
-        let tally = HMixedTally()
-        let generation = HostileBox(0)
-        let unexpected = HostileBox<[String]>([])
-        let splitScopes = HostileCounter()
+        let run = HMixedRun()
+        let tally = run.tally
         do {
             let container = Container()
             // As in the synchronous run: a build of a new registration waits for its `onDispose`.
@@ -289,14 +318,6 @@ struct HostileMixedRaceTests {
                 }.onDispose { tally.disposed($0.part.id) }
                 hooked.withLock { $0 = true }
             }
-            @Sendable func replace(_ body: (Int) -> Void) {
-                let next = generation.withLock {
-                    $0 += 1
-                    return $0
-                }
-                body(next)
-                generation.withLock { $0 += 1 }
-            }
             container.register(HMixedConfig.self, scope: .singleton) {
                 HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
             }
@@ -305,8 +326,6 @@ struct HostileMixedRaceTests {
             container.register(HMixedHandler.self) { r async throws in
                 HMixedHandler(repository: try await r.resolveAsync(), config: try await r.resolveAsync())
             }
-            let shared = HostileBox<ContainerScope?>(nil)
-            let failure: @Sendable (String) -> Void = { message in unexpected.withLock { $0.append(message) } }
 
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<6 {
@@ -315,81 +334,49 @@ struct HostileMixedRaceTests {
                         for _ in 0..<300 {
                             switch random.next(20) {
                             case 0..<9:
-                                let before = generation.current
+                                let before = run.generationNow
                                 do {
                                     try await container.withScope(.mixedRequest) {
                                         let handler = try await container.resolveAsync(HMixedHandler.self)
                                         let connection = try await container.resolveAsync(HMixedConnection.self)
-                                        let after = generation.current
-                                        if before == after, before % 2 == 0,
-                                            handler.repository.connection.part !== connection.part
-                                        {
-                                            splitScopes.increment()
-                                        }
+                                        run.requestSaw(handler, and: connection, since: before)
                                     }
                                 } catch {
-                                    failure("a request of its own failed: \(error)")
+                                    run.failure("a request of its own failed: \(error)")
                                 }
                             case 9..<12:
-                                guard let scope = shared.current else {
-                                    let opened = container.openScope(.mixedRequest)
-                                    let lost = shared.withLock { current -> ContainerScope? in
-                                        if current == nil {
-                                            current = opened
-                                            return nil
-                                        }
-                                        return opened
-                                    }
-                                    if let lost { try? await lost.close() }
-                                    continue
-                                }
+                                let (found, lost) = run.sharedScope { container.openScope(.mixedRequest) }
+                                if let lost { try? await lost.close() }
+                                guard let scope = found else { continue }
                                 do {
                                     _ = try await scope.resolveAsync(HMixedHandler.self)
                                 } catch  where (error as? ResolutionError)?.code == .shutDown {
                                 } catch {
-                                    failure("a request through the shared scope failed: \(error)")
+                                    run.failure("a request through the shared scope failed: \(error)")
                                 }
                             case 12..<14:
-                                let closing = shared.withLock { current -> ContainerScope? in
-                                    defer { current = nil }
-                                    return current
-                                }
-                                do { try await closing?.close() } catch {
-                                    failure("closing the shared scope failed: \(error)")
+                                do { try await run.takeShared()?.close() } catch {
+                                    run.failure("closing the shared scope failed: \(error)")
                                 }
                             case 14..<16:
-                                replace(registerConnection)
+                                run.replace(registerConnection)
                             case 16..<18:
-                                replace(registerRepository)
+                                run.replace(registerRepository)
                             case 18:
                                 container.reset(.singleton)
                             default:
                                 do {
                                     _ = try await container.resolveAsync(HMixedConfig.self)
                                 } catch {
-                                    failure("the singleton failed: \(error)")
+                                    run.failure("the singleton failed: \(error)")
                                 }
                             }
                         }
                     }
                 }
             }
-            let last = shared.withLock { current -> ContainerScope? in
-                defer { current = nil }
-                return current
-            }
-            try await last?.close()
+            try await run.takeShared()?.close()
         }
-        let summary = tally.summary
-        #expect(unexpected.current.isEmpty, "\(unexpected.current.prefix(3))")
-        #expect(splitScopes.count == 0, "requests with no replacement under them saw two connections")
-        #expect(summary.disposedTwice.isEmpty, "disposed of more than once: \(summary.disposedTwice.prefix(5))")
-        #expect(
-            summary.disposed == summary.scopedBorn,
-            "built in a scope \(summary.scopedBorn), disposed of \(summary.disposed): not \(tally.undisposed.prefix(5))"
-        )
-        #expect(
-            summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
-        #expect(summary.scopedBorn > 500)
+        run.verify(scopedAtLeast: 500)
     }
 }
