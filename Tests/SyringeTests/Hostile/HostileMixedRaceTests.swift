@@ -121,6 +121,69 @@ private final class HMixedRun: Sendable {
 
     func failure(_ message: String) { unexpected.withLock { $0.append(message) } }
 
+    /// Registers the singleton, the first connection and repository, and the unique handler (`async`: its factory).
+    func registerAll(in container: Container, asyncHandler: Bool) {
+        let tally = self.tally
+        container.register(HMixedConfig.self, scope: .singleton) {
+            HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
+        }
+        registerConnection(in: container, generation: 0, async: false)
+        registerRepository(in: container, generation: 0, async: asyncHandler)
+        if asyncHandler {
+            container.register(HMixedHandler.self) { r async throws in
+                HMixedHandler(repository: try await r.resolveAsync(), config: try await r.resolveAsync())
+            }
+        } else {
+            container.register(HMixedHandler.self) { r in
+                HMixedHandler(repository: try r.resolve(), config: try r.resolve())
+            }
+        }
+    }
+
+    /// Registers a connection of `generation`, with a synchronous or an async factory. A build of it waits until its
+    /// `onDispose` is added (the line after `register`): a request that closed in between would rightly dispose of its
+    /// instance with no hook.
+    func registerConnection(in container: Container, generation: Int, async: Bool) {
+        let (tally, hooked) = (self.tally, HostileBox(false))
+        if async {
+            container.register(HMixedConnection.self, scope: .mixedRequest) { r async throws in
+                await hooked.waitUntilTrueAsync()
+                let config: HMixedConfig = try await r.resolveAsync()
+                return HMixedConnection(
+                    part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
+            }.onDispose { tally.disposed($0.part.id) }
+        } else {
+            container.register(HMixedConnection.self, scope: .mixedRequest) { r in
+                hooked.waitUntilTrue()
+                let config: HMixedConfig = try r.resolve()
+                return HMixedConnection(
+                    part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
+            }.onDispose { tally.disposed($0.part.id) }
+        }
+        hooked.withLock { $0 = true }
+    }
+
+    /// Registers a repository of `generation`, with a synchronous or an async factory (waiting for its hook, too).
+    func registerRepository(in container: Container, generation: Int, async: Bool) {
+        let (tally, hooked) = (self.tally, HostileBox(false))
+        if async {
+            container.register(HMixedRepository.self, scope: .mixedRequest) { r async throws in
+                await hooked.waitUntilTrueAsync()
+                let connection: HMixedConnection = try await r.resolveAsync()
+                return HMixedRepository(
+                    part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
+            }.onDispose { tally.disposed($0.part.id) }
+        } else {
+            container.register(HMixedRepository.self, scope: .mixedRequest) { r in
+                hooked.waitUntilTrue()
+                let connection: HMixedConnection = try r.resolve()
+                return HMixedRepository(
+                    part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
+            }.onDispose { tally.disposed($0.part.id) }
+        }
+        hooked.withLock { $0 = true }
+    }
+
     /// Replaces a registration with `register`, given the generation of the new one.
     func replace(_ register: (Int) -> Void) {
         let next = generation.withLock {
@@ -195,39 +258,9 @@ private final class HMixedRun: Sendable {
 struct HostileMixedRaceTests {
     @Test func scopesRegistrationsAndResetsRacingOneAnother() throws {
         let run = HMixedRun()
-        let tally = run.tally
         do {
             let container = Container()
-            // A build of a new registration waits until its `onDispose` is added (the line after `register`): a
-            // request that closed in between would rightly dispose of its instance with no hook.
-            @Sendable func registerConnection(_ generation: Int) {
-                let hooked = HostileBox(false)
-                container.register(HMixedConnection.self, scope: .mixedRequest) { r in
-                    hooked.waitUntilTrue()
-                    let config: HMixedConfig = try r.resolve()
-                    return HMixedConnection(
-                        part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
-                }.onDispose { tally.disposed($0.part.id) }
-                hooked.withLock { $0 = true }
-            }
-            @Sendable func registerRepository(_ generation: Int) {
-                let hooked = HostileBox(false)
-                container.register(HMixedRepository.self, scope: .mixedRequest) { r in
-                    hooked.waitUntilTrue()
-                    let connection: HMixedConnection = try r.resolve()
-                    return HMixedRepository(
-                        part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
-                }.onDispose { tally.disposed($0.part.id) }
-                hooked.withLock { $0 = true }
-            }
-            container.register(HMixedConfig.self, scope: .singleton) {
-                HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
-            }
-            registerConnection(0)
-            registerRepository(0)
-            container.register(HMixedHandler.self) { r in
-                HMixedHandler(repository: try r.resolve(), config: try r.resolve())
-            }
+            run.registerAll(in: container, asyncHandler: false)
 
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
                 var random = HMixedRandom(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(worker) &* 0x1000_0001)
@@ -262,9 +295,9 @@ struct HostileMixedRaceTests {
                             run.failure("closing the shared scope failed: \(error)")
                         }
                     case 14..<16:
-                        run.replace(registerConnection)
+                        run.replace { run.registerConnection(in: container, generation: $0, async: false) }
                     case 16..<18:
-                        run.replace(registerRepository)
+                        run.replace { run.registerRepository(in: container, generation: $0, async: false) }
                     case 18:
                         container.reset(.singleton)
                     default:
@@ -285,47 +318,9 @@ struct HostileMixedRaceTests {
     /// explicit scope shared by tasks and closed with `close()` under their resolves.
     @Test func asyncScopesRegistrationsAndResetsRacingOneAnother() async throws {
         let run = HMixedRun()
-        let tally = run.tally
         do {
             let container = Container()
-            // As in the synchronous run: a build of a new registration waits for its `onDispose`.
-            @Sendable func registerConnection(_ generation: Int) {
-                let hooked = HostileBox(false)
-                if generation % 4 == 1 {
-                    container.register(HMixedConnection.self, scope: .mixedRequest) { r async throws in
-                        await hooked.waitUntilTrueAsync()
-                        let config: HMixedConfig = try await r.resolveAsync()
-                        return HMixedConnection(
-                            part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
-                    }.onDispose { tally.disposed($0.part.id) }
-                } else {
-                    container.register(HMixedConnection.self, scope: .mixedRequest) { r in
-                        hooked.waitUntilTrue()
-                        let config: HMixedConfig = try r.resolve()
-                        return HMixedConnection(
-                            part: HMixedPart(tally, scoped: true, generation: generation, dependencies: [config.part]))
-                    }.onDispose { tally.disposed($0.part.id) }
-                }
-                hooked.withLock { $0 = true }
-            }
-            @Sendable func registerRepository(_ generation: Int) {
-                let hooked = HostileBox(false)
-                container.register(HMixedRepository.self, scope: .mixedRequest) { r async throws in
-                    await hooked.waitUntilTrueAsync()
-                    let connection: HMixedConnection = try await r.resolveAsync()
-                    return HMixedRepository(
-                        part: HMixedPart(tally, scoped: true, generation: generation), connection: connection)
-                }.onDispose { tally.disposed($0.part.id) }
-                hooked.withLock { $0 = true }
-            }
-            container.register(HMixedConfig.self, scope: .singleton) {
-                HMixedConfig(part: HMixedPart(tally, scoped: false, generation: 0))
-            }
-            registerConnection(0)
-            registerRepository(0)
-            container.register(HMixedHandler.self) { r async throws in
-                HMixedHandler(repository: try await r.resolveAsync(), config: try await r.resolveAsync())
-            }
+            run.registerAll(in: container, asyncHandler: true)
 
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<6 {
@@ -359,9 +354,12 @@ struct HostileMixedRaceTests {
                                     run.failure("closing the shared scope failed: \(error)")
                                 }
                             case 14..<16:
-                                run.replace(registerConnection)
+                                // Every other replacement switches between a synchronous and an async factory.
+                                run.replace {
+                                    run.registerConnection(in: container, generation: $0, async: $0 % 4 == 1)
+                                }
                             case 16..<18:
-                                run.replace(registerRepository)
+                                run.replace { run.registerRepository(in: container, generation: $0, async: true) }
                             case 18:
                                 container.reset(.singleton)
                             default:
