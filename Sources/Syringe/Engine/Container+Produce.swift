@@ -163,6 +163,11 @@ extension Container {
                         return try produceReplacement(of: entry, requester: requester, into: output, arguments)
                     }
                 }
+                if _slowPath(closed.isSet), slot === entry, let orphan = slot.reset() {
+                    // Claimed after `shutdown()` took what the slot kept: nobody else would dispose of it.
+                    Disposal.runNow([Disposal.Item(entry: entry, instance: orphan)])
+                    if orphan === instance { throw Diagnostics.shutDown(entry) }
+                }
                 instance.copy(to: output)
                 return
             case .retired:

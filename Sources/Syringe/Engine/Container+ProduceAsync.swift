@@ -143,6 +143,11 @@ extension Container {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
                 }
+                if _slowPath(closed.isSet), slot === entry, let orphan = slot.reset() {
+                    // Claimed after `shutdown()` took what the slot kept: nobody else would dispose of it.
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: orphan)])
+                    if orphan === instance { throw Diagnostics.shutDown(entry) }
+                }
                 return instance
             case .retired:
                 // A slot of a closed scope's overflow store, or the slot of a replaced registration.
