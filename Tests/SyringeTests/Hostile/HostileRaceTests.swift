@@ -98,6 +98,42 @@ struct HostileRaceTests {
         #expect(error?.code == .shutDown)
     }
 
+    /// A thread that waited for another's build of a singleton while `shutdown()` ran finds the slot empty when that
+    /// build ends (not kept: it ended after the shutdown) and claims it. Found by reading, after the mixed hostile
+    /// run: that second build was kept by the shut-down container and never disposed of, as the build had checked
+    /// for a shutdown before it waited. Now its builder takes it back, disposes of it and throws `shutDown`.
+    @Test func aWaiterThatBuildsAfterShutdownDoesNotKeepItsInstance() async throws {
+        let container = Container()
+        let gate = HGate()
+        let built = HostileCounter()
+        let resources = HostileBox<[HResource]>([])
+        container.register(HResource.self, scope: .singleton) {
+            let id = built.increment()
+            if id == 1 { gate.pass() }
+            let resource = HResource(id: id)
+            resources.withLock { $0.append(resource) }
+            return resource
+        }
+        .onDispose { resource in
+            #expect(!resource.disposed, "disposed of twice: \(resource.id)")
+            resource.disposed = true
+        }
+        let first = onThread { Result { try container.resolve(HResource.self) } }
+        await gate.waitForArrivalAsync()
+        let waiter = onThread { Result { try container.resolve(HResource.self) } }
+        // Long enough for the second resolve to wait for the first build (if it has not, it sees the shutdown).
+        try await Task.sleep(for: .milliseconds(100))
+        try await container.shutdown()
+        gate.openGate()
+        for outcome in [await first.value(), await waiter.value()] {
+            let code = (outcome.mapError { $0 as! ResolutionError }).failure?.code
+            #expect(code == .shutDown)
+        }
+        let undisposed = resources.current.filter { !$0.disposed }.map(\.id)
+        #expect(undisposed.isEmpty, "built \(built.count), never disposed of: \(undisposed)")
+        #expect(container.instances(of: HResource.self).isEmpty)
+    }
+
     /// The same with an async singleton.
     @Test func anAsyncSingletonFinishedAfterShutdownIsNotKeptUndisposed() async throws {
         let container = Container()
