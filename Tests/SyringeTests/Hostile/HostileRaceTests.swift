@@ -155,6 +155,35 @@ struct HostileRaceTests {
         #expect(container.instances(of: HResource.self).isEmpty)
     }
 
+    /// The waiter of ``aWaiterThatBuildsAfterShutdownDoesNotKeepItsInstance()`` with an async singleton: its task
+    /// claims the slot after the shutdown and does not keep what it builds.
+    @Test func anAsyncWaiterThatBuildsAfterShutdownDoesNotKeepItsInstance() async throws {
+        let container = Container()
+        let gate = HGate()
+        let built = HostileCounter()
+        let resources = HostileBox<[HResource]>([])
+        container.register(HResource.self, scope: .singleton) { () async in
+            let id = built.increment()
+            if id == 1 { await gate.passAsync() }
+            let resource = HResource(id: id)
+            resources.withLock { $0.append(resource) }
+            return resource
+        }
+        .onDispose { $0.disposed = true }
+        let first = Task { try? await container.resolveAsync(HResource.self) }
+        await gate.waitForArrivalAsync()
+        let waiter = Task { try? await container.resolveAsync(HResource.self) }
+        // Long enough for the second resolve to wait for the first build (if it has not, it sees the shutdown).
+        try await Task.sleep(for: .milliseconds(100))
+        try await container.shutdown()
+        gate.openGate()
+        #expect(await first.value == nil)
+        #expect(await waiter.value == nil)
+        let undisposed = resources.current.filter { !$0.disposed }.map(\.id)
+        #expect(undisposed.isEmpty, "built \(built.count), never disposed of: \(undisposed)")
+        #expect(container.instances(of: HResource.self).isEmpty)
+    }
+
     /// `dispose(.session)` while a session instance is being built.
     @Test func aSessionInstanceFinishedAfterDisposeIsNotKeptFromBefore() async throws {
         let container = Container()
