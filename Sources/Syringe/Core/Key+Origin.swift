@@ -59,6 +59,15 @@ extension Key {
 }
 
 extension Key {
+    /// Whether this is the key of a key path (an ``InjectionKey`` or a property of a container), which an assignment
+    /// or `override` replaces; contributions to a multi-binding have an origin too, but are registrations.
+    var isKeyPath: Bool {
+        switch origin {
+        case .injectionKey, .property: true
+        case .contribution, .allContributions, nil: false
+        }
+    }
+
     /// How a test overrides this dependency, for the fix of a strict test's report (`SyringeTesting`).
     package var overrideExample: String {
         switch origin {

@@ -40,10 +40,11 @@ extension Container {
     /// Container.shared.resetAll(includingOverrides: true)
     /// ```
     ///
-    /// Registrations of the type registry stay: registering a key again replaced the earlier registration.
+    /// Registrations of the type registry and contributions to multi-bindings stay: registering a key again replaced
+    /// the earlier registration.
     public func resetAll(includingOverrides: Bool = false) {
         guard includingOverrides else { return drop(registry.allEntries) }
-        let overrides = registry.allEntries.filter { $0.key.origin != nil && !$0.isPerRequest }
+        let overrides = registry.allEntries.filter { $0.key.isKeyPath && !$0.isPerRequest }
         let removed = overrides.compactMap { override in registry.remove(override.key) { $0 === override } }
         drop(registry.allEntries + removed)
     }

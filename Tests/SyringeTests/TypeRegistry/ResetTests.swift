@@ -58,6 +58,24 @@ struct ResetTests {
         }
     }
 
+    /// Found by a hostile run: `resetAll(includingOverrides: true)` removed every contribution to a multi-binding
+    /// with the overrides of key paths, as if they were overrides too.
+    @Test func resetAllIncludingOverridesKeepsContributions() throws {
+        try ProcessContext.with(.plain) {
+            let container = Container()
+            container.contribute(Greeting.self) { Greeting("unique") }
+            container.contribute(Greeting.self, scope: .singleton) { Greeting("kept") }
+            container.weatherStation = StubForecast("assigned")
+            let kept = try #require(try container.resolveAll(Greeting.self).last)
+
+            container.resetAll(includingOverrides: true)
+            let after = try container.resolveAll(Greeting.self)
+            #expect(after.map(\.name) == ["unique", "kept"])
+            #expect(after.count == 2 && after.last !== kept)  // its instance was dropped, the contribution stays
+            #expect(container.weatherStation.source == "live")
+        }
+    }
+
     @Test func resettingAKeyPathReleasesWhatItsFactoryOverrideKept() {
         let container = Container()
         container.override(\.overridable.uncounted) { ForecastBox("factory") }
