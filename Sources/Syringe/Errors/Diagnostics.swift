@@ -66,7 +66,11 @@ enum Diagnostics {
     }
 
     static func factoryFailed(_ entry: Entry, error: any Error) -> ResolutionError {
-        ResolutionError(
+        if error is CancellationError {
+            let place = Place(fileID: entry.fileID, line: entry.line)
+            return cancelledBuild(entry, by: "its factory", at: place, error: error)
+        }
+        return ResolutionError(
             code: .factoryFailed,
             summary: "cannot resolve `\(entry.key)`: its factory threw \(String(describing: error)).",
             path: path(then: nil), fileID: "\(entry.fileID)", line: Int(entry.line),
@@ -75,8 +79,26 @@ enum Diagnostics {
             underlyingError: error)
     }
 
-    static func hookFailed(_ entry: Entry, place: Place, error: any Error) -> ResolutionError {
+    /// A factory or an `onCreated` hook that stopped with a `CancellationError`: the code a cancelled wait has, so
+    /// that `error.code == .cancelled` tells a cancellation from a failure.
+    private static func cancelledBuild(_ entry: Entry, by what: String, at place: Place, error: any Error)
+        -> ResolutionError
+    {
         ResolutionError(
+            code: .cancelled,
+            summary: "cannot resolve `\(entry.key)`: \(what) stopped with \(String(describing: error)).",
+            path: path(then: nil), fileID: "\(place.fileID)", line: Int(place.line),
+            fix: "nothing, if the task was cancelled on purpose: the instance is not kept, and the next resolve "
+                + "builds it again; otherwise find who cancelled the task (`underlyingError` is the "
+                + "CancellationError).",
+            underlyingError: error)
+    }
+
+    static func hookFailed(_ entry: Entry, place: Place, error: any Error) -> ResolutionError {
+        if error is CancellationError {
+            return cancelledBuild(entry, by: "its onCreated hook", at: place, error: error)
+        }
+        return ResolutionError(
             code: .factoryFailed,
             summary: "cannot resolve `\(entry.key)`: its onCreated hook threw \(String(describing: error)).",
             path: path(then: nil), fileID: "\(place.fileID)", line: Int(place.line),

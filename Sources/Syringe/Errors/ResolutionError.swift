@@ -97,8 +97,9 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// if error.code == .shutDown { … }
         /// ```
         public static let shutDown = Code("shutDown")
-        /// The task was cancelled while it waited for another task's build of the instance: it stopped waiting,
-        /// and the build goes on. ``ResolutionError/underlyingError`` is a `CancellationError`.
+        /// The task was cancelled: it stopped waiting for another task's build of the instance (that build goes
+        /// on), or the factory or an `onCreated` hook stopped with a `CancellationError` (nothing that build made
+        /// is kept). ``ResolutionError/underlyingError`` is a `CancellationError`.
         ///
         /// ```swift
         /// if error.code == .cancelled { return }   // the task is being torn down anyway

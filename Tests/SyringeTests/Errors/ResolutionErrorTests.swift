@@ -164,6 +164,51 @@ struct ResolutionErrorTests {
                 """)
     }
 
+    /// A factory that stops because its task was cancelled is a cancellation, not a failure to fix: a server that
+    /// ignores `.cancelled` does not log every dropped request's resolve as a broken factory.
+    @Test func aFactoryThatStopsWithCancellationErrorIsCancelled() async throws {
+        let container = Container()
+        container.register((any Engine).self) { () async throws -> any Engine in
+            try Task.checkCancellation()
+            return V8Engine()
+        }
+        let line = #line - 4
+        container.register(Car.self) { r async throws in
+            Car(engine: try await r.resolveAsync(), transmission: ManualTransmission())
+        }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await container.resolveAsync(Car.self)
+        }
+        let error = await #expect(throws: ResolutionError.self) { try await task.value }
+        #expect(error?.code == .cancelled)
+        #expect(error?.underlyingError is CancellationError)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `any Engine`: its factory stopped with CancellationError().
+                  while resolving  Car → any Engine
+                  registered at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  fix: nothing, if the task was cancelled on purpose: the instance is not kept, and the next resolve \
+                builds it again; otherwise find who cancelled the task (`underlyingError` is the CancellationError).
+                """)
+        // Not cancelled, the same registrations build.
+        #expect(try await container.resolveAsync(Car.self).engine.name == "V8")
+    }
+
+    @Test func aSynchronousFactoryOrHookThatThrowsCancellationErrorIsCancelled() throws {
+        let container = Container()
+        container.register(Service.self) { () throws -> Service in throw CancellationError() }
+        container.register(Service.self, name: "hooked") { Service() }.onCreated { _, _ in throw CancellationError() }
+        let line = #line - 1
+        let factory = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+        #expect(factory?.code == .cancelled)
+        let hook = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, name: "hooked") }
+        #expect(hook?.code == .cancelled)
+        #expect(hook?.underlyingError is CancellationError)
+        #expect(hook?.summary.contains("its onCreated hook stopped with CancellationError()") == true)
+        #expect(hook?.line == line)
+    }
+
     @Test func codesAreDistinct() {
         let codes: [ResolutionError.Code] = [
             .notRegistered, .argumentMismatch, .cycle, .factoryFailed, .ambiguous, .asyncRequired, .typeMismatch,
