@@ -19,13 +19,14 @@ extension Diagnostics {
                 key.argumentTypes.map { "with arguments (\(Key.describeArguments($0)))" } ?? "without arguments"
             let asked = key.argumentTypes.map { "(\(Key.describeArguments($0)))" } ?? "no arguments"
             let fix: String
+            let name = key.name.map { ", name: \"\($0)\"" } ?? ""
             if let types = registered.argumentTypes {
                 fix =
-                    "pass arguments of types (\(Key.describeArguments(types))): resolve(\(expression).self, "
+                    "pass arguments of types (\(Key.describeArguments(types))): resolve(\(expression).self\(name), "
                     + "arguments: …), or register a factory that takes \(asked)."
             } else {
                 fix =
-                    "resolve without arguments: resolve(\(expression).self), or register a factory that takes "
+                    "resolve without arguments: resolve(\(expression).self\(name)), or register a factory that takes "
                     + "(\(key.argumentTypes.map(Key.describeArguments) ?? ""))."
             }
             return ResolutionError(
@@ -39,11 +40,20 @@ extension Diagnostics {
             ObjectIdentifier($0.serviceType) != ObjectIdentifier(key.serviceType)
                 && TypeName.isSimilar($0.typeDescription, typeText)
         }
-        let nearMisses = Array((sameType + similar).map(\.description).prefix(6))
+        let conforming = conformingKeys(to: key, among: keys)
+        var seen = Set<String>()
+        let nearMisses = Array(
+            (conforming + sameType + similar).map(\.description).filter { seen.insert($0).inserted }.prefix(6))
         let nameText = key.name.map { " named \"\($0)\"" } ?? ""
         var fix = "container.register(\(expression).self\(key.name.map { ", name: \"\($0)\"" } ?? "")) { … }"
-        if let other = sameType.first(where: { $0.argumentTypes == nil }) {
+        if let name = key.name, let close = closeName(to: name, among: sameType, arguments: key.argumentTypes) {
+            fix = "did you mean name: \"\(close)\"? Otherwise " + fix
+        } else if let other = sameType.first(where: { $0.argumentTypes == nil }) {
             fix += other.name.map { ", or resolve name: \"\($0)\"" } ?? ", or resolve without a name"
+        } else if let match = conforming.first {
+            fix +=
+                ", or add .forwarding(\(expression).self) to the registration of `\(match.typeDescription)`, which "
+                + "conforms"
         } else if let other = similar.first {
             fix += ", or inject `\(other.typeDescription)` instead"
         }
@@ -51,6 +61,29 @@ extension Diagnostics {
             code: .notRegistered,
             summary: "cannot resolve `\(typeText)`\(nameText) (no registration).",
             path: path, fileID: "\(fileID)", line: Int(line), nearMisses: nearMisses, fix: fix + ".")
+    }
+
+    /// For a request of a protocol (`any P`), the registrations of concrete types that conform to it under the same
+    /// name: registered, but not as the protocol (the most common reason such a request finds nothing).
+    private static func conformingKeys(to key: Key, among keys: [Key]) -> [Key] {
+        guard key.origin == nil, key.argumentTypes == nil, TypeName.isExistential(key.serviceType) else { return [] }
+        return keys.filter {
+            $0.origin == nil && $0.argumentTypes == nil && $0.name == key.name
+                && !TypeName.isExistential($0.serviceType)
+                && Conformance.type($0.serviceType, conformsTo: key.serviceType)
+        }
+    }
+
+    /// The name of a registration of the same type and arguments that differs from `name` by a typo or two.
+    private static func closeName(to name: String, among sameType: [Key], arguments: (any Any.Type)?) -> String? {
+        let wanted = name.lowercased()
+        let arguments = arguments.map(ObjectIdentifier.init)
+        return sameType.lazy.filter { $0.argumentTypes.map(ObjectIdentifier.init) == arguments }
+            .compactMap(\.name)
+            .first { other in
+                let limit = max(1, min(wanted.count, other.count) / 3)
+                return other != name && TypeName.editDistance(other.lowercased(), wanted, limit: limit) <= limit
+            }
     }
 
     /// A dependency on one of Syringe's own types that is handed to factories, not resolved (`Resolution`,

@@ -37,8 +37,9 @@ struct ResolutionErrorTests {
                     Syringe: cannot resolve `any Engine` (no registration).
                       while resolving  Car → any Engine
                       requested at  SyringeTests/ResolutionErrorTests.swift:\(registeredLine)
-                      registered nearby: `any EngineProtocol`, `V8Engine`
-                      fix: container.register((any Engine).self) { … }, or inject `any EngineProtocol` instead.
+                      registered nearby: `V8Engine`, `any EngineProtocol`
+                      fix: container.register((any Engine).self) { … }, or add .forwarding((any Engine).self) to the \
+                    registration of `V8Engine`, which conforms.
                     """)
         }
     }
@@ -59,6 +60,45 @@ struct ResolutionErrorTests {
                 """)
     }
 
+    @Test func aMistypedNameAsksDidYouMean() throws {
+        let container = Container()
+        container.register(Service.self) { Service() }
+        container.register(Service.self, name: "primary") { Service(id: 1) }
+        container.register(Service.self, name: "primary") { (_, id: Int) in Service(id: id) }
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, name: "Primry") }
+        #expect(error?.code == .notRegistered)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `Service` named "Primry" (no registration).
+                  while resolving  Service (name: "Primry")
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  registered nearby: `Service`, `Service (name: "primary")`, `Service (name: "primary") (arguments: Int)`
+                  fix: did you mean name: "primary"? Otherwise container.register(Service.self, name: "Primry") { … }.
+                """)
+        // A name that is not close gets no guess.
+        let far = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, name: "backup") }
+        #expect(far?.fix.contains("did you mean") == false)
+    }
+
+    /// The most common reason a protocol finds nothing: its implementation is registered under its own type.
+    @Test func aProtocolNamesTheRegisteredTypesThatConformToIt() throws {
+        let container = Container()
+        container.register(StagingToken.self) { StagingToken() }
+        container.register(Service.self) { Service() }
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve((any Token).self) }
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `any Token` (no registration).
+                  while resolving  any Token
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  registered nearby: `StagingToken`
+                  fix: container.register((any Token).self) { … }, or add .forwarding((any Token).self) to the \
+                registration of `StagingToken`, which conforms.
+                """)
+    }
+
     @Test func wrongArgumentTypesAreAnArgumentMismatch() throws {
         let container = Container()
         container.register(Greeter.self) { (_, name: String, times: Int) in Greeter(name, times) }
@@ -74,6 +114,14 @@ struct ResolutionErrorTests {
                   fix: pass arguments of types (String, Int): resolve(Greeter.self, arguments: …), or register a \
                 factory that takes (String).
                 """)
+        // Under a name, the fix's call keeps it.
+        container.register(Greeter.self, name: "loud") { (_, name: String) in Greeter(name, 3) }
+        let named = #expect(throws: ResolutionError.self) {
+            try container.resolve(Greeter.self, name: "loud", arguments: 3)
+        }
+        #expect(
+            named?.fix == "pass arguments of types (String): resolve(Greeter.self, name: \"loud\", arguments: …), or "
+                + "register a factory that takes (Int).")
     }
 
     @Test func resolvingWithoutArgumentsWhatNeedsThemIsAnArgumentMismatch() throws {
