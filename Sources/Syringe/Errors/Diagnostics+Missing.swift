@@ -4,6 +4,7 @@ extension Diagnostics {
     /// argument types.
     static func missing(_ key: Key, in container: Container, fileID: FileID, line: UInt) -> ResolutionError {
         if let error = onlyContributed(key, in: container, fileID: fileID, line: line) { return error }
+        if let error = arrayOfContributions(key, in: container, fileID: fileID, line: line) { return error }
         if let error = syringeType(key, in: container, fileID: fileID, line: line) { return error }
         let keys = container.allKeys()
         let sameType = keys.filter {
@@ -149,6 +150,33 @@ extension Diagnostics {
             nearMisses: Array(sameType.map(\.description).prefix(6)),
             fix: "resolve every contribution with resolveAll(\(expression).self), or register one with "
                 + "container.register(\(expression).self) { … }.")
+    }
+
+    /// An array of a type that has multi-binding contributions, asked for with nothing registered for the array
+    /// (most often a parameter `plugins: [any Plugin]` of a `using:` function): `nil` when that is not the case.
+    static func arrayOfContributions(_ key: Key, in container: Container, fileID: FileID, line: UInt)
+        -> ResolutionError?
+    {
+        guard key.origin == nil, key.name == nil, key.argumentTypes == nil,
+            let array = key.serviceType as? any ArrayValue.Type
+        else { return nil }
+        let element = ObjectIdentifier(array.elementType)
+        let contributions = container.allKeys().filter {
+            if case .contribution = $0.origin { return ObjectIdentifier($0.serviceType) == element }
+            return false
+        }
+        guard !contributions.isEmpty else { return nil }
+        let elementExpression = typeExpression(array.elementType)
+        return ResolutionError(
+            code: .notRegistered,
+            summary: "cannot resolve `\(key.typeDescription)` (no registration; "
+                + "`\(TypeName.describe(array.elementType))` has multi-binding contributions, which only resolveAll "
+                + "collects).",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            nearMisses: Array(contributions.map(\.description).prefix(6)),
+            fix: "register the array once: container.register(\(typeExpression(key.serviceType)).self) { r in try "
+                + "r.resolveAll(\(elementExpression).self) }, or call resolveAll(\(elementExpression).self) where you "
+                + "resolve it.")
     }
 
     /// `resolveAll` found no contributions of `element`: a mix-up worth an error when the type is registered

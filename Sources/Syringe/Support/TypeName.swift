@@ -1,12 +1,14 @@
 /// Human-readable type names for error messages. Used only when an error is being described, never on
 /// the resolve path.
 enum TypeName {
-    /// `any Engine` for an existential, `Car` for a concrete type, `Token?` for an optional.
+    /// `any Engine` for an existential, `Car` for a concrete type, `Token?` for an optional, `[any Plugin]` for an
+    /// array.
     static func describe(_ type: any Any.Type) -> String {
         if let optional = type as? any OptionalValue.Type {
             let wrapped = describe(optional.wrappedType)
             return wrapped.hasPrefix("any ") ? "(\(wrapped))?" : "\(wrapped)?"
         }
+        if let array = type as? any ArrayValue.Type { return "[\(describe(array.elementType))]" }
         let name = _typeName(type, qualified: false)
         return isExistential(type) && !name.hasPrefix("any ") ? "any \(name)" : name
     }
@@ -57,4 +59,13 @@ enum TypeName {
         }
         return previous[b.count]
     }
+}
+
+/// What an error message needs of `Array` without knowing its `Element`.
+protocol ArrayValue {
+    static var elementType: any Any.Type { get }
+}
+
+extension Array: ArrayValue {
+    static var elementType: any Any.Type { Element.self }
 }

@@ -205,6 +205,36 @@ struct MultiBindingTests {
         #expect(try container.resolveAll(Plugin.self).map(\.id) == ["mock", "direct"])
     }
 
+    /// `init(plugins: [any Plugin])` registered with `using:` asks for the array, which contributions do not make:
+    /// the error says so at resolve and in `verify()`, and how to register the array.
+    @Test func anArrayOfAContributedTypeSaysHowToCollectIt() throws {
+        let container = Container()
+        container.contribute(Plugin.self) { NamedPlugin(id: "a") }
+        let contributionLine = #line - 1
+        container.register(PluginHost.self, using: PluginHost.init)
+        let line = #line - 1
+        let fix =
+            "register the array once: container.register([any Plugin].self) { r in try r.resolveAll((any Plugin)"
+            + ".self) }, or call resolveAll((any Plugin).self) where you resolve it."
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(PluginHost.self) }
+        #expect(error?.code == .notRegistered)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `[any Plugin]` (no registration; `any Plugin` has multi-binding contributions, \
+                which only resolveAll collects).
+                  while resolving  PluginHost → [any Plugin]
+                  requested at  SyringeTests/MultiBindingTests.swift:\(line)
+                  registered nearby: `any Plugin (contribution at SyringeTests/MultiBindingTests.swift:\(contributionLine))`
+                  fix: \(fix)
+                """)
+        let verified = #expect(throws: ResolutionError.self) { try container.verify() }
+        #expect(verified?.errors.map(\.fix) == [fix])
+
+        // The fix, as written, works.
+        container.register([any Plugin].self) { r in try r.resolveAll((any Plugin).self) }
+        #expect(try container.resolve(PluginHost.self).plugins.map(\.id) == ["a"])
+    }
+
     @Test func buildBuildsSingletonContributions() throws {
         let counter = Counter()
         let container = Container {
