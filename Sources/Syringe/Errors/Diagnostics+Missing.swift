@@ -185,7 +185,9 @@ extension Diagnostics {
         _ element: any Any.Type, request: Key, in container: Container, fileID: FileID, line: UInt
     ) -> ResolutionError? {
         let id = ObjectIdentifier(element)
-        let registered = container.allKeys().filter { ObjectIdentifier($0.serviceType) == id }
+        // Registrations made with `register` only: a contribution made since the caller looked (by another thread)
+        // is no mix-up, and the caller's empty answer stands.
+        let registered = container.allKeys().filter { ObjectIdentifier($0.serviceType) == id && $0.origin == nil }
         guard !registered.isEmpty else { return nil }
         let expression = typeExpression(element)
         return ResolutionError(

@@ -314,6 +314,29 @@ struct InstancesTests {
 
 @Suite("Modules Concurrency")
 struct ModulesConcurrencyTests {
+    /// Found by a hostile run: a `resolveAll` that found no contribution, racing the first `contribute`, reported
+    /// the new contribution as a registration made with `register` ("nothing is contributed") instead of `[]`.
+    @Test func resolveAllRacingTheFirstContributionGetsAListNotAnError() {
+        let failures = Protected<[String]>([])
+        for _ in 0..<400 {
+            let container = Container()
+            let barrier = Barrier(parties: 2)
+            runOnThreads(2) { index in
+                barrier.arriveAndWait()
+                if index == 0 {
+                    for id in 0..<20 { container.contribute(Plugin.self) { NamedPlugin(id: "\(id)") } }
+                } else {
+                    for _ in 0..<20 {
+                        do { _ = try container.resolveAll(Plugin.self) } catch {
+                            failures.withLock { if $0.count < 3 { $0.append("\(error)") } }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func racingBuildAndResolveAllBuildEachSingletonOnce() throws {
         let counter = Counter()
