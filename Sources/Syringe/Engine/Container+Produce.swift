@@ -162,6 +162,14 @@ extension Container {
                         Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
                         return try produceReplacement(of: entry, requester: requester, into: output, arguments)
                     }
+                    if overtakenByReset(entry, slot: slot, instance: instance, under: parent) {
+                        // A reset emptied the slot while the factory ran: the instance is not kept (it may hold
+                        // what the reset dropped), but it is disposed of, as if it had been built just before the
+                        // reset. The request gets it, as it would get one that a reset then disposed of.
+                        instance.copy(to: output)
+                        Disposal.runNow([Disposal.Item(entry: entry, instance: instance)])
+                        return
+                    }
                 }
                 if _slowPath(closed.isSet), slot === entry, let orphan = slot.reset() {
                     // Claimed after `shutdown()` took what the slot kept: nobody else would dispose of it.
@@ -185,6 +193,17 @@ extension Container {
         _ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: FrameRef?
     ) -> Bool {
         guard slot === entry, slot.retired else { return false }
+        guard let parent, let context = Engine.existingContext(of: parent) else { return true }
+        return context.pendingInstance(for: slot)?.instance !== instance
+    }
+
+    /// Whether a stored build of `entry` that its slot did not keep was refused because a reset emptied the slot while
+    /// it ran (not a `nil` result, which is never kept, not a `.shared` instance, which is never disposed of, and not
+    /// a build whose commit waits for an ancestor's frame under `parent`). Asked after ``endedDuringBuild(_:slot:in:)``
+    /// and ``overtakenByRetirement(_:slot:instance:under:)``.
+    @inline(never)
+    func overtakenByReset(_ entry: Entry, slot: InstanceSlot, instance: Instance, under parent: FrameRef?) -> Bool {
+        guard !slot.keepsWeakly, !instance.type.isNil(at: instance.payload) else { return false }
         guard let parent, let context = Engine.existingContext(of: parent) else { return true }
         return context.pendingInstance(for: slot)?.instance !== instance
     }
@@ -213,7 +232,7 @@ extension Container {
     /// Why a stored build that its slot did not keep (its instance has no place in the order of completed
     /// builds) was refused: its container was shut down, or the open scope that owns its slot (`scope`) was
     /// closed, while it ran. Nobody would ever dispose of such an instance, so the caller disposes of it and
-    /// throws this. `nil` for a build a `reset` overtook (its instance is the caller's, as a unique one is), or
+    /// throws this. `nil` for a build a `reset` overtook (its caller gets the instance, then it is disposed of), or
     /// one whose commit waits for an ancestor's frame.
     func endedDuringBuild(_ entry: Entry, slot: InstanceSlot, in scope: OpenedScope?) -> ResolutionError? {
         if slot === entry { return closed.isSet ? Diagnostics.shutDown(entry) : nil }

@@ -143,6 +143,14 @@ extension Container {
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
                     return try await produceReplacementAsync(of: entry, requester: requester, arguments: arguments)
                 }
+                if _slowPath(instance.sequence == 0),
+                    overtakenByReset(entry, slot: slot, instance: instance, under: parent?.frame)
+                {
+                    // Emptied by a reset while the factory ran: not kept, disposed of (see `produceStored`); the
+                    // request gets it, as it would get one that a reset then disposed of.
+                    _ = await Disposal.end([Disposal.Item(entry: entry, instance: instance)])
+                    return instance
+                }
                 if _slowPath(closed.isSet), slot === entry, let orphan = slot.reset() {
                     // Claimed after `shutdown()` took what the slot kept: nobody else would dispose of it.
                     _ = await Disposal.end([Disposal.Item(entry: entry, instance: orphan)])

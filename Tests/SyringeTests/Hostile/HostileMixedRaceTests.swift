@@ -397,9 +397,8 @@ struct HostileMixedRaceTests {
                 let hooked = HostileBox(false)
                 container.register(Session.self, scope: .cached) {
                     hooked.waitUntilTrue()
-                    // Not counted among the instances to dispose of: a build that a reset overtakes hands its
-                    // instance to its caller alone, as a unique one, with no disposal (see Design decisions).
-                    return Session(part: HMixedPart(tally, disposable: false, generation: 0))
+                    // Disposed of once too when a reset overtakes its build (its builder disposes of it).
+                    return Session(part: HMixedPart(tally, disposable: true, generation: 0))
                 }.onDispose { tally.disposed($0.part.id) }
                 hooked.withLock { $0 = true }
             }

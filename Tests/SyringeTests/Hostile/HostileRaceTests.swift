@@ -48,16 +48,18 @@ extension Scope {
 @Suite("Hostile: races with the end of a life", .timeLimit(.minutes(1)))
 struct HostileRaceTests {
     /// `reset(.cached)` while another thread builds the cached instance: the reset wins, the next resolve
-    /// builds anew.
-    @Test func aResetDuringABuildIsNotUndoneByIt() throws {
+    /// builds anew. The overtaken instance goes to its caller and is disposed of once, as if it had been built just
+    /// before the reset (until 2026-11-27 nobody disposed of it).
+    @Test func aResetDuringABuildIsNotUndoneByIt() async throws {
         let container = Container()
         let gate = HGate()
         let built = HostileCounter()
+        let disposed = HostileBox<[Int]>([])
         container.register(HResource.self, scope: .cached) {
             let id = built.increment()
             if id == 1 { gate.pass() }
             return HResource(id: id)
-        }
+        }.onDispose { resource in disposed.withLock { $0.append(resource.id) } }
         let first = HostileBox<HResource?>(nil)
         let thread = Thread { first.withLock { $0 = try? container.resolve(HResource.self) } }
         thread.start()
@@ -66,7 +68,33 @@ struct HostileRaceTests {
         gate.openGate()
         while first.current == nil { usleep(200) }
         #expect(first.current?.id == 1)
+        #expect(disposed.current == [1])
         #expect(try container.resolve(HResource.self).id == 2)
+        #expect(try container.resolve(HResource.self).id == 2)  // kept
+        try await container.shutdown()
+        #expect(disposed.current == [1, 2])
+    }
+
+    /// The same with an async factory, from a task.
+    @Test func aResetDuringAnAsyncBuildDisposesOfItsInstanceOnce() async throws {
+        let container = Container()
+        let gate = HGate()
+        let built = HostileCounter()
+        let disposed = HostileBox<[Int]>([])
+        container.register(HResource.self, scope: .cached) { () async in
+            let id = built.increment()
+            if id == 1 { await gate.passAsync() }
+            return HResource(id: id)
+        }.onDispose { resource in disposed.withLock { $0.append(resource.id) } }
+        let first = Task { try await container.resolveAsync(HResource.self) }
+        await gate.waitForArrivalAsync()
+        container.reset(.cached)
+        gate.openGate()
+        #expect(try await first.value.id == 1)
+        #expect(disposed.current == [1])
+        #expect(try await container.resolveAsync(HResource.self).id == 2)
+        try await container.shutdown()
+        #expect(disposed.current == [1, 2])
     }
 
     /// `shutdown()` while a singleton is being built: the build ends after the shutdown. Found broken: the
