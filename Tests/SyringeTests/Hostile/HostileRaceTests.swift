@@ -100,8 +100,7 @@ struct HostileRaceTests {
     /// Resets of every kind racing resolves of a cached instance and a singleton that depends on it, then a shutdown:
     /// every instance built is disposed of exactly once (by a reset, by the builder a reset overtook, or by the
     /// shutdown). Failed in 5 of 5 runs before overtaken builds were disposed of (24 of ~1,000 never were); the
-    /// factories yield to widen the
-    /// moment a reset can overtake them.
+    /// factories yield to widen the moment a reset can overtake them.
     @Test func everyKeptInstanceIsDisposedOfOnceWhateverResetsRace() async throws {
         final class Part: Sendable {
             let id: Int
