@@ -9,7 +9,7 @@ extension Registration {
     /// ```
     ///
     /// Only instances the container keeps are disposed of: a `.unique` or `.graph` instance belongs to whoever
-    /// asked for it. A hook is read when an instance is disposed of, so it serves every instance disposed of after
+    /// asked for it, a `.shared` one to those who hold it. A hook is read when an instance is disposed of, so it serves every instance disposed of after
     /// it was added, including those built before; chain it on the `register` call, as above. (An instance that
     /// other threads build and dispose of, by replacing, removing or resetting the registration, in the moment
     /// between `register` and `onDispose`, is disposed of without it.)

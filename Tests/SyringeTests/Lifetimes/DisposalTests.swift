@@ -56,6 +56,20 @@ struct DisposalTests {
         #expect(journal.all.isEmpty)
     }
 
+    /// A `.shared` instance belongs to those who hold it: neither a reset nor a shutdown disposes of it while they
+    /// use it (the Lifetimes article listed `.shared` among the scopes with hooks until 2026-11-27).
+    @Test func aSharedInstanceIsNotTheContainersToDispose() async throws {
+        final class Held: Sendable {}
+        let container = Container()
+        let journal = Journal()
+        container.register(Held.self, scope: .shared) { Held() }.onDispose { _ in journal.log("Held") }
+        let held = try container.resolve(Held.self)
+        container.reset(.shared)
+        #expect(try container.resolve(Held.self) !== held)  // the reset let go of it
+        try await container.shutdown()
+        #expect(journal.all.isEmpty)
+    }
+
     @Test func aThrowingHookDoesNotStopTheOthersAndEveryFailureIsNamed() async throws {
         let container = Container()
         let journal = Journal()
