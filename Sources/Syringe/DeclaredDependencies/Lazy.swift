@@ -15,7 +15,9 @@
 /// factory) belongs to that resolution: a `.graph` value is the instance of the graph that built its owner.
 /// Resolving a `Lazy<T>` never fails by itself; reading ``value`` resolves `T` from the container that made
 /// the handle, and throws what that resolve throws. A failure is kept too: every later read throws it again.
-/// Copies share one value. `Sendable` when its value is.
+/// Copies share one value. `Sendable` when its value is. Until its first read, the handle holds the container that
+/// made it: a kept instance that holds an unread one keeps its container alive until ``Container/shutdown()`` or a
+/// reset lets go of the instance.
 public struct Lazy<Value> {
     private let cell: OnceCell<Result<Value, any Error>>
 

@@ -15,6 +15,9 @@
 /// `withScope` call, or of the open scope whose build made the provider (see ``ContainerScope``). A call made
 /// while a factory runs joins that resolution; any other call is a top-level resolve of its own. `Sendable` when
 /// its value is.
+///
+/// A provider holds the container that made it, to resolve from it later: a kept instance (a singleton) that holds
+/// one keeps its container, and so itself, alive until ``Container/shutdown()`` or a reset lets go of the instance.
 public struct Provider<Value> {
     private let make: @Sendable () throws -> Value
 

@@ -70,6 +70,31 @@ struct DisposalTests {
         #expect(journal.all.isEmpty)
     }
 
+    /// A singleton holding a `Provider` (the fix for a captive dependency) and an unread `Lazy` holds its container
+    /// through them: `shutdown()` breaks that cycle, and the container, the singleton and the handles are freed.
+    @Test func shutdownFreesAContainerWhoseSingletonHoldsHandlesOnIt() async throws {
+        final class Item: Sendable {}
+        final class Feed: Sendable {
+            let makeItem: Provider<Item>
+            let first: Lazy<Item>
+            init(makeItem: Provider<Item>, first: Lazy<Item>) { (self.makeItem, self.first) = (makeItem, first) }
+        }
+        weak var released: Container?
+        weak var feed: Feed?
+        do {
+            let container = Container()
+            released = container
+            container.register(Item.self, using: Item.init)
+            container.register(Feed.self, scope: .singleton, using: Feed.init)
+            let kept = try container.resolve(Feed.self)
+            feed = kept
+            _ = try kept.makeItem()
+            try await container.shutdown()
+        }
+        #expect(released == nil)
+        #expect(feed == nil)
+    }
+
     @Test func aThrowingHookDoesNotStopTheOthersAndEveryFailureIsNamed() async throws {
         let container = Container()
         let journal = Journal()
