@@ -70,17 +70,6 @@ extension Scope {
     fileprivate static let cancelRequest = Scope("hostile-cancel-request")
 }
 
-/// A small deterministic generator, one per task, so that a failing run can be replayed by its seed.
-private struct HCRandom {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Int(state % UInt64(bound))
-    }
-}
-
 /// Requests cancelled at every point of their life: before they start, while their async factories suspend,
 /// while they wait for another request's build of the singleton, while their scope closes. Whatever was built is
 /// disposed of exactly once, a request fails only with a cancellation, it sees one connection, and nothing outlives
@@ -117,7 +106,7 @@ struct HostileCancellationRaceTests {
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<6 {
                     group.addTask {
-                        var random = HCRandom(state: 0xBF58_476D_1CE4_E5B9 &+ UInt64(worker) &* 0x1000_0001)
+                        var random = HostileRandom(state: 0xBF58_476D_1CE4_E5B9 &+ UInt64(worker) &* 0x1000_0001)
                         for _ in 0..<600 {
                             let request = Task {
                                 try await container.withScope(.cancelRequest) {

@@ -79,7 +79,7 @@ struct HostileMixedKeyPathRaceTests {
             let base = Container()
             gone.value = base
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
-                var random = HMixedRandomKP(state: 0xA076_1D64_78BD_642F &+ UInt64(worker) &* 0x1000_0001)
+                var random = HostileRandom(state: 0xA076_1D64_78BD_642F &+ UInt64(worker) &* 0x1000_0001)
                 for step in 0..<2_500 {
                     switch random.next(24) {
                     case 0..<5:
@@ -153,16 +153,5 @@ struct HostileMixedKeyPathRaceTests {
         #expect(
             summary.died == summary.born, "built \(summary.born), released \(summary.died) after the container went")
         #expect(contributed.count > 50 && overrides.count > 50)
-    }
-}
-
-/// A small deterministic generator, one per thread, so that a failing run can be replayed by its seed.
-private struct HMixedRandomKP {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Int(state % UInt64(bound))
     }
 }

@@ -98,17 +98,6 @@ extension Scope {
     fileprivate static let mixedRequest = Scope("hostile-mixed-request")
 }
 
-/// A small deterministic generator, one per thread, so that a failing run can be replayed by its seed.
-private struct HMixedRandom {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Int(state % UInt64(bound))
-    }
-}
-
 /// What the workers of a mixed run share, and the checks at its end.
 private final class HMixedRun: Sendable {
     let tally = HMixedTally()
@@ -264,7 +253,7 @@ struct HostileMixedRaceTests {
             run.registerAll(in: container, asyncHandler: false)
 
             DispatchQueue.concurrentPerform(iterations: 4) { worker in
-                var random = HMixedRandom(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(worker) &* 0x1000_0001)
+                var random = HostileRandom(state: 0x9E37_79B9_7F4A_7C15 &+ UInt64(worker) &* 0x1000_0001)
                 for _ in 0..<600 {
                     switch random.next(20) {
                     case 0..<9:
@@ -326,7 +315,7 @@ struct HostileMixedRaceTests {
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<6 {
                     group.addTask {
-                        var random = HMixedRandom(state: 0xD1B5_4A32_D192_ED03 &+ UInt64(worker) &* 0x1000_0001)
+                        var random = HostileRandom(state: 0xD1B5_4A32_D192_ED03 &+ UInt64(worker) &* 0x1000_0001)
                         for _ in 0..<300 {
                             switch random.next(20) {
                             case 0..<9:
@@ -414,7 +403,7 @@ struct HostileMixedRaceTests {
             @Sendable func allowed(_ error: any Error) -> Bool { (error as? ResolutionError)?.code == .shutDown }
 
             let outcomes = boundedOnThreads(4, seconds: 60) { worker -> Bool in
-                var random = HMixedRandom(state: 0xA076_1D64_78BD_642F &+ UInt64(worker) &* 0x1000_0001)
+                var random = HostileRandom(state: 0xA076_1D64_78BD_642F &+ UInt64(worker) &* 0x1000_0001)
                 for round in 0..<500 {
                     if worker == 0, round == 250 {
                         let done = DispatchSemaphore(value: 0)

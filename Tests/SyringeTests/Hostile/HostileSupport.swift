@@ -187,3 +187,15 @@ final class HostileBarrier: Sendable {
         while arrived.current < parties && Date() < deadline { usleep(100) }
     }
 }
+
+/// A small deterministic generator (xorshift), one per thread or task of a mixed run, so that a failing run can be
+/// replayed by its seed.
+struct HostileRandom {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+}
