@@ -52,6 +52,20 @@ enum Diagnostics {
         // Show the loop itself: from the first occurrence of the repeated key.
         let start = path.firstIndex { $0 == key } ?? 0
         let loop = path[start...].map(\.description).joined(separator: " → ")
+        // The asking frame's factory has returned: the request comes from its `onCreated` hook, which closes the
+        // cycle back to a kept instance whose factory is still running (a `.graph` one would have waited).
+        if let asking = Engine.currentFrame, asking.constructed != nil, let hooked = asking.entry,
+            hooked.key != key
+        {
+            return ResolutionError(
+                code: .cycle,
+                summary: "cannot resolve `\(key)`: dependency cycle \(loop): the .onCreated hook of `\(hooked.key)` "
+                    + "asks for `\(key)`, whose factory has not returned yet.",
+                path: path, fileID: "\(entry.fileID)", line: Int(entry.line),
+                fix: "resolve `\(hooked.key)` first (a hook closes a cycle back to an instance whose factory has "
+                    + "returned), register both with scope: .graph, or give `\(hooked.key)` a "
+                    + "Lazy<\(TypeName.describe(key.serviceType))> and read it once both exist.")
+        }
         return ResolutionError(
             code: .cycle, summary: "cannot resolve `\(key)`: dependency cycle \(loop).",
             path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: breakCycle)

@@ -15,6 +15,16 @@ final class CycleC: Sendable {
     init(_ next: CycleA?) { self.next = next }
 }
 
+// @unchecked Sendable: test fixtures whose back-references are set once, by the hook that builds them.
+private final class Employee: @unchecked Sendable {
+    var employer: Employer?
+    var lazyEmployer: Lazy<Employer>?
+}
+private final class Employer: Sendable {
+    let employee: Employee
+    init(employee: Employee) { self.employee = employee }
+}
+
 @Suite("ResolutionError: codes and messages")
 struct ResolutionErrorTests {
     @Test func missingRegistrationNamesThePathSimilarTypesAndAFix() throws {
@@ -149,6 +159,46 @@ struct ResolutionErrorTests {
                   fix: break the cycle: register one side with scope: .graph and set its back-reference in \
                 .onCreated { instance, r in … } instead of in its factory.
                 """)
+    }
+
+    /// Swinject's EmploymentAssembly with `.container` scope: the employee's hook asks for the employer, whose factory
+    /// is building that employee. The error says that a hook closed the cycle too early, and each fix it names works.
+    @Test func aCycleClosedByAHookBeforeTheOtherFactoryReturnedSaysSoAndEachFixWorks() throws {
+        let container = Container()
+        container.register(Employee.self, scope: .singleton) { Employee() }
+            .onCreated { employee, r in employee.employer = try r.resolve(Employer.self) }
+        container.register(Employer.self, scope: .singleton) { r in Employer(employee: try r.resolve()) }
+        let employerLine = #line - 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Employer.self) }
+        #expect(error?.code == .cycle)
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `Employer`: dependency cycle Employer → Employee → Employer: the .onCreated \
+                hook of `Employee` asks for `Employer`, whose factory has not returned yet.
+                  while resolving  Employer → Employee → Employer
+                  registered at  SyringeTests/ResolutionErrorTests.swift:\(employerLine)
+                  fix: resolve `Employee` first (a hook closes a cycle back to an instance whose factory has \
+                returned), register both with scope: .graph, or give `Employee` a Lazy<Employer> and read it once \
+                both exist.
+                """)
+        // The failed resolve kept nothing half-built: resolving the side with the hook first closes the cycle.
+        let employee = try container.resolve(Employee.self)
+        let employer = try container.resolve(Employer.self)
+        #expect(employee.employer === employer && employer.employee === employee)
+
+        let graph = Container()
+        graph.register(Employee.self, scope: .graph) { Employee() }
+            .onCreated { employee, r in employee.employer = try r.resolve(Employer.self) }
+        graph.register(Employer.self, scope: .graph) { r in Employer(employee: try r.resolve()) }
+        let graphEmployer = try graph.resolve(Employer.self)
+        #expect(graphEmployer.employee.employer === graphEmployer)
+
+        let lazy = Container()
+        lazy.register(Employee.self, scope: .singleton) { Employee() }
+            .onCreated { employee, r in employee.lazyEmployer = try r.resolve(Lazy<Employer>.self) }
+        lazy.register(Employer.self, scope: .singleton) { r in Employer(employee: try r.resolve()) }
+        let lazyEmployer = try lazy.resolve(Employer.self)
+        #expect(try lazyEmployer.employee.lazyEmployer?.value === lazyEmployer)
     }
 
     @Test func aCycleInsideAPathShowsTheLeadAndTheLoop() throws {
