@@ -15,8 +15,8 @@ extension ResolutionError {
             lines.append("  fix: \(fix)")
             return lines.joined(separator: "\n")
         }
-        // An unreachable registration has no resolution to show: its path is only its key.
-        if !path.isEmpty, code != .unreachable {
+        // An unreachable registration and a disposal have no resolution to show: their path is only the key.
+        if !path.isEmpty, code != .unreachable, code != .disposeFailed {
             lines.append("  while resolving  " + ResolutionError.describe(path: path))
         }
         let place = "\(fileID):\(line)"
@@ -25,6 +25,8 @@ extension ResolutionError {
             lines.append("  requested at  \(place)")
         case .typeMismatch where !path.isEmpty:
             lines.append("  requested at  \(place)")
+        case .disposeFailed:
+            lines.append("  hook at  \(place)")
         default:
             lines.append("  registered at  \(place)")
         }

@@ -113,8 +113,7 @@ struct DisposalTests {
         #expect(
             error?.errors.first?.description == """
                 Syringe: cannot dispose of `Pool`: its onDispose hook threw Failure(pool).
-                  while resolving  Pool
-                  registered at  SyringeTests/DisposalTests.swift:\(poolLine + 1)
+                  hook at  SyringeTests/DisposalTests.swift:\(poolLine + 1)
                   fix: make the onDispose hook at SyringeTests/DisposalTests.swift:\(poolLine + 1) succeed; the other \
                 instances were disposed of (the original is `underlyingError`).
                 """)
