@@ -42,9 +42,11 @@ extension Diagnostics {
                 && TypeName.isSimilar($0.typeDescription, typeText)
         }
         let conforming = conformingKeys(to: key, among: keys)
+        let conformedTo = protocolKeys(conformedToBy: key, among: keys)
         var seen = Set<String>()
         let nearMisses = Array(
-            (conforming + sameType + similar).map(\.description).filter { seen.insert($0).inserted }.prefix(6))
+            (conforming + conformedTo + sameType + similar).map(\.description).filter { seen.insert($0).inserted }
+                .prefix(6))
         let nameText = key.name.map { " named \"\($0)\"" } ?? ""
         var fix = "container.register(\(expression).self\(key.name.map { ", name: \"\($0)\"" } ?? "")) { … }"
         if let name = key.name, let close = closeName(to: name, among: sameType, arguments: key.argumentTypes) {
@@ -55,6 +57,10 @@ extension Diagnostics {
             fix +=
                 ", or add .forwarding(\(expression).self) to the registration of `\(match.typeDescription)`, which "
                 + "conforms"
+        } else if let registered = conformedTo.first {
+            fix +=
+                ", or resolve \(typeExpression(registered.serviceType)).self, which `\(typeText)` conforms to: a "
+                + "registration answers for the type it names, not for each type its factory may build"
         } else if let other = similar.first {
             fix += ", or inject `\(other.typeDescription)` instead"
         }
@@ -72,6 +78,17 @@ extension Diagnostics {
             $0.origin == nil && $0.argumentTypes == nil && $0.name == key.name
                 && !TypeName.isExistential($0.serviceType)
                 && Conformance.type($0.serviceType, conformsTo: key.serviceType)
+        }
+    }
+
+    /// For a request of a concrete type, the registrations of protocols (`any P`) it conforms to under the same name:
+    /// `register((any Engine).self) { V8Engine() }` then `resolve(V8Engine.self)`.
+    private static func protocolKeys(conformedToBy key: Key, among keys: [Key]) -> [Key] {
+        guard key.origin == nil, key.argumentTypes == nil, !TypeName.isExistential(key.serviceType) else { return [] }
+        return keys.filter {
+            $0.origin == nil && $0.argumentTypes == nil && $0.name == key.name
+                && TypeName.isExistential($0.serviceType)
+                && Conformance.type(key.serviceType, conformsTo: $0.serviceType)
         }
     }
 

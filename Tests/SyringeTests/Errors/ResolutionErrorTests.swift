@@ -109,6 +109,27 @@ struct ResolutionErrorTests {
                 """)
     }
 
+    /// The mirror image: a concrete type asked for, registered only as a protocol it conforms to.
+    @Test func aConcreteTypeNamesTheRegisteredProtocolsItConformsTo() throws {
+        let container = Container()
+        container.register((any Token).self) { StagingToken() }
+        container.register(Service.self) { Service() }
+        let line = #line + 1
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(StagingToken.self) }
+        #expect(
+            error?.description == """
+                Syringe: cannot resolve `StagingToken` (no registration).
+                  while resolving  StagingToken
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(line)
+                  registered nearby: `any Token`
+                  fix: container.register(StagingToken.self) { … }, or resolve (any Token).self, which `StagingToken` \
+                conforms to: a registration answers for the type it names, not for each type its factory may build.
+                """)
+        // A protocol the type does not conform to is no near miss.
+        let unrelated = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, name: "x") }
+        #expect(unrelated?.nearMisses.contains("any Token") == false)
+    }
+
     @Test func wrongArgumentTypesAreAnArgumentMismatch() throws {
         let container = Container()
         container.register(Greeter.self) { (_, name: String, times: Int) in Greeter(name, times) }
