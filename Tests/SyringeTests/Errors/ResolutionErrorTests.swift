@@ -222,6 +222,23 @@ struct ResolutionErrorTests {
         #expect(try lazyEmployer.employee.lazyEmployer?.value === lazyEmployer)
     }
 
+    /// The same cycle through async factories and an async hook: the async engine names the hook as well.
+    @Test func anAsyncCycleClosedByAHookTooEarlySaysSo() async throws {
+        let container = Container()
+        container.register(Employee.self, scope: .singleton) { () async -> Employee in Employee() }
+            .onCreated { employee, r async throws in employee.employer = try await r.resolveAsync(Employer.self) }
+        container.register(Employer.self, scope: .singleton) { r async throws in
+            Employer(employee: try await r.resolveAsync())
+        }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(Employer.self) }
+        #expect(error?.code == .cycle)
+        #expect(
+            error?.summary == "cannot resolve `Employer`: dependency cycle Employer → Employee → Employer: the "
+                + ".onCreated hook of `Employee` asks for `Employer`, whose factory has not returned yet.")
+        let employee = try await container.resolveAsync(Employee.self)
+        #expect(try await container.resolveAsync(Employer.self) === employee.employer)
+    }
+
     @Test func aCycleInsideAPathShowsTheLeadAndTheLoop() throws {
         let container = Container()
         container.register(Service.self) { r in
