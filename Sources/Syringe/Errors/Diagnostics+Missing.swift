@@ -41,11 +41,11 @@ extension Diagnostics {
             ObjectIdentifier($0.serviceType) != ObjectIdentifier(key.serviceType)
                 && TypeName.isSimilar($0.typeDescription, typeText)
         }
-        let conforming = conformingKeys(to: key, among: keys)
-        let conformedTo = protocolKeys(conformedToBy: key, among: keys)
+        let subtypes = subtypeKeys(of: key, among: keys)
+        let supertypes = supertypeKeys(of: key, among: keys)
         var seen = Set<String>()
         let nearMisses = Array(
-            (conforming + conformedTo + sameType + similar).map(\.description).filter { seen.insert($0).inserted }
+            (subtypes + supertypes + sameType + similar).map(\.description).filter { seen.insert($0).inserted }
                 .prefix(6))
         let nameText = key.name.map { " named \"\($0)\"" } ?? ""
         var fix = "container.register(\(expression).self\(key.name.map { ", name: \"\($0)\"" } ?? "")) { … }"
@@ -53,13 +53,15 @@ extension Diagnostics {
             fix = "did you mean name: \"\(close)\"? Otherwise " + fix
         } else if let other = sameType.first(where: { $0.argumentTypes == nil }) {
             fix += other.name.map { ", or resolve name: \"\($0)\"" } ?? ", or resolve without a name"
-        } else if let match = conforming.first {
+        } else if let match = subtypes.first {
+            let relation = TypeName.isExistential(key.serviceType) ? "which conforms" : "which inherits from it"
             fix +=
-                ", or add .forwarding(\(expression).self) to the registration of `\(match.typeDescription)`, which "
-                + "conforms"
-        } else if let registered = conformedTo.first {
+                ", or add .forwarding(\(expression).self) to the registration of `\(match.typeDescription)`, "
+                + relation
+        } else if let registered = supertypes.first {
+            let relation = TypeName.isExistential(registered.serviceType) ? "conforms to" : "inherits from"
             fix +=
-                ", or resolve \(typeExpression(registered.serviceType)).self, which `\(typeText)` conforms to: a "
+                ", or resolve \(typeExpression(registered.serviceType)).self, which `\(typeText)` \(relation): a "
                 + "registration answers for the type it names, not for each type its factory may build"
         } else if let other = similar.first {
             fix += ", or inject `\(other.typeDescription)` instead"
@@ -70,25 +72,25 @@ extension Diagnostics {
             path: path, fileID: "\(fileID)", line: Int(line), nearMisses: nearMisses, fix: fix + ".")
     }
 
-    /// For a request of a protocol (`any P`), the registrations of concrete types that conform to it under the same
-    /// name: registered, but not as the protocol (the most common reason such a request finds nothing).
-    private static func conformingKeys(to key: Key, among keys: [Key]) -> [Key] {
-        guard key.origin == nil, key.argumentTypes == nil, TypeName.isExistential(key.serviceType) else { return [] }
+    /// For a request of a protocol (`any P`) or a class, the registrations under the same name of types that conform
+    /// to it or inherit from it: registered, but not as what is asked for (the most common reason a protocol finds
+    /// nothing).
+    private static func subtypeKeys(of key: Key, among keys: [Key]) -> [Key] {
+        guard key.origin == nil, key.argumentTypes == nil else { return [] }
         return keys.filter {
             $0.origin == nil && $0.argumentTypes == nil && $0.name == key.name
-                && !TypeName.isExistential($0.serviceType)
-                && Conformance.type($0.serviceType, conformsTo: key.serviceType)
+                && Conformance.type($0.serviceType, isSubtypeOf: key.serviceType)
         }
     }
 
-    /// For a request of a concrete type, the registrations of protocols (`any P`) it conforms to under the same name:
-    /// `register((any Engine).self) { V8Engine() }` then `resolve(V8Engine.self)`.
-    private static func protocolKeys(conformedToBy key: Key, among keys: [Key]) -> [Key] {
-        guard key.origin == nil, key.argumentTypes == nil, !TypeName.isExistential(key.serviceType) else { return [] }
+    /// The mirror image: for a request of a concrete type, the registrations under the same name of protocols it
+    /// conforms to or classes it inherits from (`register((any Engine).self) { V8Engine() }`, then
+    /// `resolve(V8Engine.self)`).
+    private static func supertypeKeys(of key: Key, among keys: [Key]) -> [Key] {
+        guard key.origin == nil, key.argumentTypes == nil else { return [] }
         return keys.filter {
             $0.origin == nil && $0.argumentTypes == nil && $0.name == key.name
-                && TypeName.isExistential($0.serviceType)
-                && Conformance.type(key.serviceType, conformsTo: $0.serviceType)
+                && Conformance.type(key.serviceType, isSubtypeOf: $0.serviceType)
         }
     }
 

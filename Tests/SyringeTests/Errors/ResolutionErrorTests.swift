@@ -15,6 +15,10 @@ final class CycleC: Sendable {
     init(_ next: CycleA?) { self.next = next }
 }
 
+// @unchecked Sendable: a base class without state, for the inheritance near misses.
+private class Vehicle: @unchecked Sendable {}
+private final class SportsCar: Vehicle, @unchecked Sendable {}
+
 // @unchecked Sendable: test fixtures whose back-references are set once, by the hook that builds them.
 private final class Employee: @unchecked Sendable {
     var employer: Employer?
@@ -128,6 +132,41 @@ struct ResolutionErrorTests {
         // A protocol the type does not conform to is no near miss.
         let unrelated = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, name: "x") }
         #expect(unrelated?.nearMisses.contains("any Token") == false)
+    }
+
+    /// Classes the same way: a subclass registered and its base asked for, and the reverse.
+    @Test func aClassNamesTheRegisteredSubclassesAndSuperclasses() throws {
+        let container = Container()
+        container.register(SportsCar.self) { SportsCar() }
+        container.register(Vehicle.self, name: "fleet") { Vehicle() }
+        let baseLine = #line + 1
+        let base = #expect(throws: ResolutionError.self) { try container.resolve(Vehicle.self) }
+        #expect(
+            base?.description == """
+                Syringe: cannot resolve `Vehicle` (no registration).
+                  while resolving  Vehicle
+                  requested at  SyringeTests/ResolutionErrorTests.swift:\(baseLine)
+                  registered nearby: `SportsCar`, `Vehicle (name: "fleet")`
+                  fix: container.register(Vehicle.self) { … }, or resolve name: "fleet".
+                """)
+        container.removeAll()
+        container.register(SportsCar.self) { SportsCar() }
+        let onlySub = #expect(throws: ResolutionError.self) { try container.resolve(Vehicle.self) }
+        #expect(
+            onlySub?.fix == "container.register(Vehicle.self) { … }, or add .forwarding(Vehicle.self) to the "
+                + "registration of `SportsCar`, which inherits from it.")
+        container.removeAll()
+        container.register(Vehicle.self) { SportsCar() }
+        let sub = #expect(throws: ResolutionError.self) { try container.resolve(SportsCar.self) }
+        #expect(sub?.nearMisses == ["Vehicle"])
+        #expect(
+            sub?.fix == "container.register(SportsCar.self) { … }, or resolve Vehicle.self, which `SportsCar` "
+                + "inherits from: a registration answers for the type it names, not for each type its factory may "
+                + "build.")
+        // A class is not its own subclass, and an unrelated class is no near miss.
+        container.register(Service.self) { Service() }
+        let unrelated = #expect(throws: ResolutionError.self) { try container.resolve(Vehicle.self, name: "x") }
+        #expect(unrelated?.nearMisses.contains("Service") == false)
     }
 
     @Test func wrongArgumentTypesAreAnArgumentMismatch() throws {

@@ -82,6 +82,23 @@ enum Conformance {
         return requirements.protocols.allSatisfy { swift_conformsToProtocol(metadata, $0) != nil }
     }
 
+    /// Whether a `type` value is also a `supertype`: a concrete type conforming to the protocol `supertype` (`any P`),
+    /// or a class inheriting from the class `supertype` (not the class itself). For the near misses of an error.
+    static func type(_ type: any Any.Type, isSubtypeOf supertype: any Any.Type) -> Bool {
+        if TypeName.isExistential(supertype) {
+            return !TypeName.isExistential(type) && self.type(type, conformsTo: supertype)
+        }
+        guard let subclass = type as? AnyClass, let base = supertype as? AnyClass,
+            ObjectIdentifier(subclass) != ObjectIdentifier(base)
+        else { return false }
+        var current: AnyClass? = _getSuperclass(subclass)
+        while let candidate = current {
+            if ObjectIdentifier(candidate) == ObjectIdentifier(base) { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
+    }
+
     /// Whether `subclass` is `superclass` or inherits from it.
     private static func inherits(_ subclass: AnyClass, from superclass: UnsafeRawPointer) -> Bool {
         var current: AnyClass? = subclass
