@@ -102,6 +102,45 @@ struct InheritedIsolationTests {
         #expect(disposed.count == 1)
     }
 
+    @StoreActor func registerHooksFromAGlobalActor(_ container: Container, created: Counter, disposed: Counter) {
+        container.register(Counter.self, scope: .singleton) { Counter() }
+            .onCreated { _, _ in
+                StoreActor.preconditionIsolated()
+                created.increment()
+            }
+            .onDispose { _ in
+                StoreActor.preconditionIsolated()
+                disposed.increment()
+            }
+    }
+
+    @Test func hooksWrittenOnAnotherActorRunThereThroughTheAsyncAPI() async throws {
+        let container = Container()
+        let created = Counter()
+        let disposed = Counter()
+        await registerHooksFromAGlobalActor(container, created: created, disposed: disposed)
+        // A synchronous resolve cannot hop to the actor: the hook makes the registration async.
+        let error = #expect(throws: ResolutionError.self) { try container.resolve(Counter.self) }
+        #expect(error?.code == .asyncRequired)
+        #expect(created.count == 0)
+        let counter = try await container.resolveAsync(Counter.self)
+        #expect(try await container.resolveAsync(Counter.self) === counter)
+        #expect(created.count == 1)
+        try await container.shutdown()  // awaits the dispose hook, on the actor
+        #expect(disposed.count == 1)
+    }
+
+    @Test func hooksCapturingAnActorRunOnThatActor() async throws {
+        let container = Container()
+        let inventory = Inventory()
+        await inventory.registerWithHooks(in: container)
+        let count = try await container.resolveAsync(InventoryCount.self)
+        #expect(count.value == 3)
+        #expect(await inventory.log == ["created 3"])
+        try await container.shutdown()
+        #expect(await inventory.log == ["created 3", "disposed 3"])
+    }
+
     @Test func aMainActorInjectorRunsOnlyThere() async throws {
         let container = Container()
         container.register((any Clock).self) { FixedClock() }
@@ -151,6 +190,15 @@ actor Inventory {
     func register(in container: Container) {
         // Reads the actor's state: the factory is isolated to this actor.
         container.register(InventoryCount.self) { InventoryCount(value: self.items.count) }
+    }
+
+    private(set) var log: [String] = []
+
+    func registerWithHooks(in container: Container) {
+        // The hooks read and write the actor's state: they are isolated to this actor.
+        container.register(InventoryCount.self, scope: .singleton) { InventoryCount(value: 3) }
+            .onCreated { count, _ in self.log.append("created \(count.value)") }
+            .onDispose { count in self.log.append("disposed \(count.value)") }
     }
 }
 
