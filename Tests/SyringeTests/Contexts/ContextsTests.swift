@@ -270,6 +270,40 @@ struct RegistrationContextsTests {
     }
 }
 
+/// `Register`'s context modifiers, each form (with and without the `Resolution`), in a module.
+@Suite("Contexts of a Register in a module")
+struct RegisterContextsTests {
+    struct Forecasts: Module {
+        var registrations: some Registrations {
+            Register((any Forecast).self) { LiveForecast() }
+                .onPreview { StubForecast("preview") }
+                .onDebug { StubForecast("debug") }
+            Register((any Forecast).self, name: "resolving") { LiveForecast() }
+                .onPreview { r in StubForecast("preview " + (try r.resolve(String.self))) }
+                .onTest { r in StubForecast("test " + (try r.resolve(String.self))) }
+                .onDebug { r in StubForecast("debug " + (try r.resolve(String.self))) }
+            Register(String.self) { "from r" }
+        }
+    }
+
+    func sources(_ context: ProcessContext) throws -> [String] {
+        try ProcessContext.with(context) {
+            let container = Container { Forecasts() }
+            return [
+                try container.resolve((any Forecast).self).source,
+                try container.resolve((any Forecast).self, name: "resolving").source,
+            ]
+        }
+    }
+
+    @Test func eachModifierChoosesItsAlternativeInItsContext() throws {
+        #expect(try sources(.plain) == ["live", "live"])
+        #expect(try sources(.debug) == ["debug", "debug from r"])
+        #expect(try sources(.test) == ["debug", "test from r"])
+        #expect(try sources(.preview) == ["preview", "preview from r"])
+    }
+}
+
 extension Container {
     var contextualForecast: any Forecast {
         provide(.cached) {
