@@ -36,7 +36,9 @@ struct RegisterFormsTests {
                 .forwarding((any FormGauge).self)
                 .forwarding((any FormGauge).self, name: "outside")
             Register(FormBook.self) { r async throws in
-                FormBook(pages: [try await r.resolveAsync(arguments: 1), try await r.resolveAsync(FormPage.self, arguments: 2)])
+                FormBook(pages: [
+                    try await r.resolveAsync(arguments: 1), try await r.resolveAsync(FormPage.self, arguments: 2),
+                ])
             }
             Register(FormDraft.self) { (_, page: Int) in FormDraft(page: page) }
             Register(String.self, name: "draft") { r async throws in
