@@ -28,10 +28,6 @@ enum Diagnostics {
         Frame.path(to: Engine.currentFrame) + (key.map { [$0] } ?? [])
     }
 
-    static func place(_ entry: Entry) -> (fileID: String, line: Int) {
-        ("\(entry.fileID)", Int(entry.line))
-    }
-
     /// `Database.self` or `(any Token).self, name: "staging"`: what a resolve call for `key` passes.
     static func resolveArguments(_ key: Key) -> String {
         typeExpression(key.serviceType) + ".self" + (key.name.map { ", name: \"\($0)\"" } ?? "")

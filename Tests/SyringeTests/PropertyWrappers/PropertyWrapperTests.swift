@@ -153,6 +153,33 @@ struct PropertyWrapperTests {
         }
     }
 
+    /// A lazy property whose first read resolves a factory that reads the same property: it would wait for itself.
+    @Test func aLazyPropertyReadWhileItIsBeingResolvedStopsWithACycle() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Tracker: Sendable {}
+            struct Screen: Sendable {
+                @LazyInjected var tracker: Tracker
+            }
+            let screen = Screen()
+            Container.shared.register(Tracker.self) {
+                _ = screen.tracker
+                return Tracker()
+            }
+            _ = screen.tracker
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(
+                text.contains(
+                    "Syringe: cannot resolve `Tracker`: the lazily injected property at "
+                        + "SyringeTests/PropertyWrapperTests.swift:"))
+            #expect(text.contains("is read while it is being resolved (a cycle through its own dependency)."))
+            #expect(
+                text.contains(
+                    "fix: read the property after its owner is built, or break the cycle with scope: .graph and "
+                        + ".onCreated { instance, r in … }."))
+        }
+    }
+
     @Test func aFailingKeyPathWrapperNamesWhereItWasInjected() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             struct Broken {

@@ -157,6 +157,21 @@ struct InheritedIsolationTests {
         #expect(holder.clock?.now == 42)
     }
 
+    @Test func anInjectorWrittenOnAnotherActorIsRefusedBySynchronousInjection() async throws {
+        let container = Container()
+        container.register((any Clock).self) { FixedClock() }
+        let inventory = Inventory()
+        await inventory.registerInjector(in: container)
+        let error = #expect(throws: ResolutionError.self) { try container.inject(into: ClockHolder()) }
+        #expect(error?.code == .mainActorRequired)
+        #expect(
+            error?.summary
+                == "cannot run the injector for `any ClockSettable`: it is isolated to Inventory, and inject(into:) is "
+                + "synchronous.")
+        #expect(
+            error?.fix == "register the injector from nonisolated or main-actor code, or inject from inside the actor.")
+    }
+
     @Test func aValueThatIsNotSendableIsNotHandedOffTheMainActor() async throws {
         let container = Container()
         await MainActor.run {
@@ -193,6 +208,14 @@ actor Inventory {
     }
 
     private(set) var log: [String] = []
+
+    func registerInjector(in container: Container) {
+        // Counts on the actor's state: the injector is isolated to this actor.
+        container.registerInjector(for: (any ClockSettable).self) { target, r in
+            self.log.append("injected")
+            target.setClock(try r.resolve())
+        }
+    }
 
     func registerWithHooks(in container: Container) {
         // The hooks read and write the actor's state: they are isolated to this actor.
