@@ -19,6 +19,9 @@ final class UnitOfWork {
 final class Cart {
     init() {}
 }
+/// Not `Sendable` in this module: a protocol is not main-actor isolated, so its existential is not.
+protocol Screen: AnyObject {}
+final class HomeScreen: Screen {}
 extension Scope {
     static let request = Scope("request")
     static let session = Scope("session")
@@ -72,6 +75,15 @@ final class Checkout {
         let other = container.openScope(.request)
         #expect(try other.resolve(UnitOfWork.self) !== work)
         try other.closeNow()  // its async hook runs in a task of its own
+    }
+
+    @Test func anExplicitScopeHandsAValueThatIsNotSendableToMainActorCode() async throws {
+        let container = Container()
+        container.register((any Screen).self, scope: .request) { HomeScreen() }
+        let scope = container.openScope(.request)
+        let screen: any Screen = try await scope.resolveAsync()  // `any Screen` is not Sendable here
+        #expect(try scope.resolve((any Screen).self) === screen)
+        try await scope.close()
     }
 
     @Test func aCustomScopeIsDisposedOfAtLogout() async throws {

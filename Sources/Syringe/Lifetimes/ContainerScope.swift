@@ -98,8 +98,8 @@ public struct ContainerScope: Sendable {
         line: UInt = #line
     ) async throws -> Service {
         let container = opened.container
-        return try await withCurrent {
-            try await container.resolveAsync(Service.self, name: name, fileID: fileID, line: line)
+        return try await withCurrent(isolation: isolation) {
+            try await container.resolveAsync(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
         }
     }
 
@@ -117,8 +117,10 @@ public struct ContainerScope: Sendable {
         line: UInt = #line
     ) async throws -> Service {
         let container = opened.container
-        return try await withCurrent {
-            try await container.resolveAsync(Service.self, name: name, fileID: fileID, line: line)
+        // The operation captures `isolation`, so it runs isolated to the caller (a closure that does not runs off
+        // it): a main-actor registration's instance may be handed out there.
+        return try await withCurrent(isolation: isolation) {
+            try await container.resolveAsync(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
         }
     }
 

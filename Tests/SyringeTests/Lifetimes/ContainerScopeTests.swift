@@ -324,6 +324,48 @@ struct ContainerScopeTests {
         try await scope.close()
         #expect(try scope.resolve(Config.self) === container.resolve(Config.self))
     }
+
+    /// A `.graph` dependency's hooks run when the scope's resolution ends, after the requested instance was built:
+    /// when they fail, that instance is released and nothing is kept.
+    @Test func aResolveWhoseDeferredGraphHookFailsReleasesWhatItBuilt() throws {
+        final class Part: Sendable {}
+        final class Assembly: Sendable {
+            let part: Part
+            let released: Counter
+            init(part: Part, released: Counter) { (self.part, self.released) = (part, released) }
+            deinit { released.increment() }
+        }
+        struct Faulty: Error {}
+        let container = Container()
+        let built = Counter()
+        let released = Counter()
+        container.register(Part.self, scope: .graph) { Part() }
+            .onCreated { _, _ in throw Faulty() }
+        container.register(Assembly.self) { r in
+            built.increment()
+            return Assembly(part: try r.resolve(), released: released)
+        }
+        let scope = container.openScope(.request)
+        let error = #expect(throws: ResolutionError.self) { try scope.resolve(Assembly.self) }
+        #expect(error?.underlyingError is Faulty)
+        #expect(built.count == 1)
+        #expect(released.count == 1)
+        try scope.closeNow()
+    }
+
+    /// The form for values that are not `Sendable`, which stay in the caller's isolation.
+    @Test @MainActor func aValueThatIsNotSendableResolvesAsyncThroughTheScope() async throws {
+        final class Notepad {
+            var lines: [String] = []
+        }
+        let container = Container()
+        container.register(Notepad.self, scope: .request) { Notepad() }
+        let scope = container.openScope(.request)
+        let notepad: Notepad = try await scope.resolveAsync()
+        notepad.lines.append("first")
+        #expect(try await scope.resolveAsync(Notepad.self).lines == ["first"])
+        try await scope.close()
+    }
 }
 
 final class Cart: Sendable {}
