@@ -269,12 +269,6 @@ enum BuildRole {
         }
     }
 
-    /// The claim a stored build holds.
-    var ticket: BuildTicket? {
-        if case .stored(let build) = self { return build.ticket }
-        return nil
-    }
-
     /// Whether the instance is kept or shared (a `.graph`, stored or scoped build).
     var hasInstance: Bool {
         if case .unique = self { return false }
@@ -288,16 +282,6 @@ enum BuildRole {
         case .unique: return true
         case .scoped(let build): return build.instance == nil
         case .graph, .stored: return false
-        }
-    }
-
-    /// The payload of the instance being built, for a `.graph` or stored build.
-    var payload: ValueAddress? {
-        switch self {
-        case .unique: return nil
-        case .graph(_, let instance): return instance.payload
-        case .stored(let build): return build.instance.payload
-        case .scoped(let build): return build.payload
         }
     }
 

@@ -113,6 +113,22 @@ struct CommitTests {
         #expect(anchor.buoy === buoy)
     }
 
+    /// Asked again inside the resolution that built it, a singleton that waits for an outer frame is that instance.
+    @Test func aWaitingSingletonIsTheOneItsResolutionGetsAgain() throws {
+        let container = Container()
+        let same = Collector<Bool>()
+        container.register(Anchor.self, scope: .singleton) { Anchor() }
+            .onCreated { anchor, r in
+                let buoy = try r.resolve(Buoy.self)
+                same.append(try r.resolve(Buoy.self) === buoy)
+                anchor.buoy = buoy
+            }
+        container.register(Buoy.self, scope: .singleton) { r in Buoy(anchor: try r.resolve()) }
+        let anchor = try container.resolve(Anchor.self)
+        #expect(same.elements == [true])
+        #expect(try container.resolve(Buoy.self) === anchor.buoy)
+    }
+
     /// Threads that ask for a singleton while another thread's resolution has built it but not yet committed
     /// it (its hook captured an unfinished singleton) wait, then get the committed one, complete.
     @Test func waitersOfAPendingSingletonGetTheCommittedOne() throws {

@@ -27,6 +27,15 @@ struct ModuleTests {
         #expect(try container.resolve(RegionMap.self, name: "us").region == "us")
     }
 
+    @Test func anAvailabilityCheckKeepsItsBranch() throws {
+        let container = Container {
+            if #available(macOS 13, iOS 16, *) {
+                Register(AppClock.self) { SystemClock() }
+            }
+        }
+        #expect(try container.resolve(AppClock.self).name == "system")
+    }
+
     @Test func ifElseTakesTheElseBranchWhenFalse() throws {
         #expect(try appContainer(useMocks: false).resolve(Network.self).kind == "url")
         #expect(try NetworkModuleContainer(useMocks: false).resolve(Network.self).kind == "url")

@@ -25,4 +25,11 @@ struct OptionalRequestTests {
         #expect(error?.code == .argumentMismatch)
         #expect(error?.summary == "cannot resolve `Greeter` with arguments (Int) (registered with other arguments).")
     }
+
+    @Test func anOptionalIsRegisteredWhenItsWrappedTypeIs() {
+        let container = Container()
+        container.register(Token.self, name: "staging") { StagingToken() }
+        #expect(container.isRegistered((any Token)?.self, name: "staging"))
+        #expect(!container.isRegistered((any Token)?.self))
+    }
 }
