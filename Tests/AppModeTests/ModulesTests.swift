@@ -13,6 +13,13 @@ final class JourneyTracker: JourneyService {
     let location: any LocationService
     init(location: any LocationService) { self.location = location }
 }
+/// `Sendable` and nonisolated, so a background task may use one; its factory is still written in main-actor code.
+nonisolated protocol Exporter: Sendable {
+    var format: String { get }
+}
+nonisolated final class CSVExporter: Exporter {
+    let format = "csv"
+}
 protocol Clock {
     var isTest: Bool { get }
 }
@@ -64,6 +71,16 @@ struct LocationModule: Module {
         #expect(try container.resolve(JourneyService.self) is JourneyTracker)
         #expect(try container.resolve(Clock.self).isTest == false)
         #expect(container.instances(of: (any LocationService).self).count == 1)
+    }
+
+    @Test func contributionsAreCollectedFromABackgroundTask() async throws {
+        let container = Container {
+            Contribute((any Exporter).self) { CSVExporter() }  // app code: a main-actor factory
+        }
+        // Off the main actor, resolveAllAsync builds each main-actor contribution there, as resolveAsync does.
+        let formats = try await Task.detached { try await container.resolveAllAsync((any Exporter).self).map(\.format) }
+            .value
+        #expect(formats == ["csv"])
     }
 
     @Test func verifyProvesADeclaredGraphOfMainActorInits() throws {

@@ -147,12 +147,13 @@ enum Diagnostics {
     static func mainActorValueNotSendable(
         _ key: Key, entry: Entry, fileID: FileID, line: UInt
     ) -> ResolutionError {
+        // The place line names the registration, as for the other main-actor refusals; the summary names the request.
         ResolutionError(
             code: .mainActorRequired,
-            summary: "cannot resolve `\(key)` off the main actor: its registration at \(entry.fileID):\(entry.line) "
-                + "is isolated to the main actor, and `\(key.typeDescription)` is not Sendable, so its instance "
-                + "cannot be handed to this task.",
-            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            summary: "cannot resolve `\(key)` off the main actor (asked at \(fileID):\(line)): its registration is "
+                + "isolated to the main actor, and `\(key.typeDescription)` is not Sendable, so its instance cannot be "
+                + "handed to this task.",
+            path: path(then: key), fileID: "\(entry.fileID)", line: Int(entry.line),
             fix: "resolve it from main-actor code, or make `\(key.typeDescription)` Sendable (a protocol that "
                 + "refines Sendable, or a main-actor class, which is Sendable).")
     }

@@ -44,7 +44,7 @@ extension Container {
             })
     }
 
-    /// Contributes one implementation of `Service` with an async factory; ``resolveAllAsync(_:isolation:fileID:line:)``
+    /// Contributes one implementation of `Service` with an async factory; `resolveAllAsync(_:)`
     /// returns it.
     ///
     /// ```swift
@@ -111,37 +111,80 @@ extension Container {
         }
     }
 
-    /// Resolves every contribution of `Service` from async code: async contributions too.
+    /// Resolves every contribution of `Service` from async code: async contributions too, and main-actor ones (written
+    /// in main-actor code) on the main actor, after a hop when this task runs elsewhere.
     ///
     /// ```swift
     /// let plugins = try await container.resolveAllAsync((any Plugin).self)
     /// ```
+    public func resolveAllAsync<Service: Sendable>(
+        _ type: Service.Type = Service.self, isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID, line: UInt = #line
+    ) async throws -> [Service] {
+        try await resolveAllAsyncValues(
+            Service.self, handsOutMainActorValues: true, isolation: isolation, fileID: FileID(fileID), line: line)
+    }
+
+    /// Resolves every contribution of `Service`, which is not `Sendable`, from async code: as the `Sendable` form does,
+    /// but an instance of a main-actor contribution is handed out only on the main actor, as it could not cross to
+    /// another task safely.
+    ///
+    /// ```swift
+    /// let plugins: [any Plugin] = try await container.resolveAllAsync()   // from main-actor code, in an app module
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError``, and ``ResolutionError/Code/mainActorRequired`` off the main actor for such a
+    ///   contribution.
     public func resolveAllAsync<Service>(
         _ type: Service.Type = Service.self, isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID, line: UInt = #line
+    ) async throws -> [Service] {
+        try await resolveAllAsyncValues(
+            Service.self, handsOutMainActorValues: false, isolation: isolation, fileID: FileID(fileID), line: line)
+    }
+
+    private func resolveAllAsyncValues<Service>(
+        _ type: Service.Type, handsOutMainActorValues: Bool, isolation: isolated (any Actor)?, fileID: FileID,
+        line: UInt
     ) async throws -> [Service] {
         var all: [Service] = []
         for found in contributions(of: Service.self) {
             let instance: Instance
             if found.entry.needsAsync {
                 instance = try await found.owner.produceAsync(found.entry, requester: self, arguments: nil)
-            } else {
-                instance = Instance.make(found.entry.service)
-                try Engine.joining(AsyncFrame.current) {
-                    try found.owner.produce(found.entry, requester: self, arguments: nil, into: instance.payload)
+            } else if found.entry.needsMainActor, !MainActorCheck.isCurrent {
+                guard handsOutMainActorValues else {
+                    throw Diagnostics.mainActorValueNotSendable(
+                        found.entry.key, entry: found.entry, fileID: fileID, line: line)
                 }
-                instance.markInitialized()
+                // As `resolveAsync` does: built on the main actor, handed over complete.
+                let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
+                    Result { InstanceTransfer(instance: try self.produceIntoInstance(found)) }
+                }
+                instance = try outcome.get().instance
+            } else {
+                instance = try produceIntoInstance(found)
             }
             all.append(instance.payload.value(Service.self))
         }
         if all.isEmpty,
             let error = Diagnostics.nothingContributed(
-                Service.self, request: .allContributions(of: Service.self), in: self, fileID: FileID(fileID), line: line
-            )
+                Service.self, request: .allContributions(of: Service.self), in: self, fileID: fileID, line: line)
         {
             throw error
         }
         return all
+    }
+
+    /// Builds (or reads) the instance of one contribution with the synchronous engine, joined to the async
+    /// resolution running here.
+    private func produceIntoInstance(_ found: Found) throws -> Instance {
+        let instance = Instance.make(found.entry.service)
+        try Engine.joining(AsyncFrame.current) {
+            try found.owner.produce(found.entry, requester: self, arguments: nil, into: instance.payload)
+        }
+        instance.markInitialized()
+        return instance
     }
 
     /// The contributions of `Service` visible here, root container first, each with its owner.

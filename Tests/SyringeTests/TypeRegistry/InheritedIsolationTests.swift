@@ -172,6 +172,51 @@ struct InheritedIsolationTests {
             error?.fix == "register the injector from nonisolated or main-actor code, or inject from inside the actor.")
     }
 
+    @MainActor func contributeFromMainActorCode(_ container: Container) {
+        container.contribute(StoreLedger.self) {
+            MainActor.preconditionIsolated()
+            return StoreLedger(owner: "main")
+        }
+        container.contribute(Notebook.self) { Notebook() }
+    }
+
+    @MainActor func notebooksOnTheMainActor(_ container: Container) async throws -> Int {
+        let notebooks: [Notebook] = try await container.resolveAllAsync()
+        return notebooks.count
+    }
+
+    /// `resolveAllAsync` treats a main-actor contribution as `resolveAsync` treats a main-actor registration: built
+    /// on the main actor after a hop, and a value that is not `Sendable` handed out only there.
+    @Test func mainActorContributionsResolveAsyncFromAnywhere() async throws {
+        let container = Container()
+        await contributeFromMainActorCode(container)
+        let ledgers = try await Task.detached { try await container.resolveAllAsync(StoreLedger.self) }.value
+        #expect(ledgers.map(\.owner) == ["main"])
+        #expect(try await notebooksOnTheMainActor(container) == 1)
+        let contributionLine = Self.contributionLine
+        let error = await Task.detached { () -> ResolutionError? in
+            do {
+                _ = try await container.resolveAllAsync(Notebook.self).count
+                return nil
+            } catch {
+                return error as? ResolutionError
+            }
+        }.value
+        #expect(error?.code == .mainActorRequired)
+        #expect(
+            error?.description.hasPrefix(
+                "Syringe: cannot resolve `Notebook (contribution at SyringeTests/InheritedIsolationTests.swift:"
+                    + "\(contributionLine))` off the main actor (asked at SyringeTests/InheritedIsolationTests.swift:")
+                == true)
+        #expect(
+            error?.description.contains(
+                "its registration is isolated to the main actor, and `Notebook` is not Sendable, so its instance cannot "
+                    + "be handed to this task.\n") == true)
+        #expect(error?.line == contributionLine)
+    }
+
+    static let contributionLine = #line - 38  // the `Notebook` contribution above
+
     @Test func aValueThatIsNotSendableIsNotHandedOffTheMainActor() async throws {
         let container = Container()
         await MainActor.run {
