@@ -29,7 +29,8 @@ extension Container {
     }
 
     /// Builds every `.singleton` registration of this container now, async ones too, and reports every problem
-    /// at once: the async form of ``build(fileID:line:)``.
+    /// at once: the async form of ``build(fileID:line:)``. A main-actor singleton (written in main-actor code) is
+    /// built on the main actor, after a hop when this task runs elsewhere.
     ///
     /// ```swift
     /// try await container.buildAsync()   // connects the database (an async factory) before the first request
@@ -45,6 +46,9 @@ extension Container {
             do {
                 if entry.needsAsync {
                     _ = try await produceAsync(entry, requester: self, arguments: nil)
+                } else if entry.needsMainActor, !MainActorCheck.isCurrent {
+                    // Built on the main actor, as `resolveAsync` builds it from elsewhere; nothing is handed back.
+                    try await MainActor.run { _ = try self.produceErased(entry, requester: self) }
                 } else {
                     _ = try produceErased(entry, requester: self)
                 }

@@ -217,6 +217,19 @@ struct InheritedIsolationTests {
 
     static let contributionLine = #line - 38  // the `Notebook` contribution above
 
+    @Test func buildAsyncBuildsMainActorSingletonsOnTheMainActorFromAnywhere() async throws {
+        let container = Container()
+        await registerFromMainActorCode(container)
+        try await Task.detached { try await container.buildAsync() }.value
+        let built = try await MainActor.run { try container.resolve(ViewModel.self) }
+        #expect(try await container.resolveAsync(ViewModel.self) === built)
+        // The synchronous form still refuses off the main actor, naming the registration.
+        let fresh = Container()
+        await registerFromMainActorCode(fresh)
+        let error = #expect(throws: ResolutionError.self) { try fresh.build() }
+        #expect(error?.errors.first?.code == .mainActorRequired)
+    }
+
     @Test func aValueThatIsNotSendableIsNotHandedOffTheMainActor() async throws {
         let container = Container()
         await MainActor.run {
