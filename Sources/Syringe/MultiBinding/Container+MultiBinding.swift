@@ -112,7 +112,8 @@ extension Container {
     }
 
     /// Resolves every contribution of `Service` from async code: async contributions too, and main-actor ones (written
-    /// in main-actor code) on the main actor, after a hop when this task runs elsewhere.
+    /// in main-actor code) on the main actor, after a hop when this task runs elsewhere. Unlike ``resolveAll(_:fileID:line:)``,
+    /// each contribution is built in a resolution of its own: a `.graph` dependency is not shared between them.
     ///
     /// ```swift
     /// let plugins = try await container.resolveAllAsync((any Plugin).self)
