@@ -150,14 +150,15 @@ extension Container {
     ) async throws -> [Service] {
         var all: [Service] = []
         for found in contributions(of: Service.self) {
+            let offMainActor = found.entry.needsMainActor && !MainActorCheck.isCurrent
+            if offMainActor, !handsOutMainActorValues {
+                throw Diagnostics.mainActorValueNotSendable(
+                    found.entry.key, entry: found.entry, fileID: fileID, line: line)
+            }
             let instance: Instance
             if found.entry.needsAsync {
                 instance = try await found.owner.produceAsync(found.entry, requester: self, arguments: nil)
-            } else if found.entry.needsMainActor, !MainActorCheck.isCurrent {
-                guard handsOutMainActorValues else {
-                    throw Diagnostics.mainActorValueNotSendable(
-                        found.entry.key, entry: found.entry, fileID: fileID, line: line)
-                }
+            } else if offMainActor {
                 // As `resolveAsync` does: built on the main actor, handed over complete.
                 let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
                     Result { InstanceTransfer(instance: try self.produceIntoInstance(found)) }

@@ -172,12 +172,20 @@ struct InheritedIsolationTests {
             error?.fix == "register the injector from nonisolated or main-actor code, or inject from inside the actor.")
     }
 
+    /// The line of the `Notebook` contribution below.
+    static let contributionLine = #line + 7
+
     @MainActor func contributeFromMainActorCode(_ container: Container) {
         container.contribute(StoreLedger.self) {
             MainActor.preconditionIsolated()
             return StoreLedger(owner: "main")
         }
         container.contribute(Notebook.self) { Notebook() }
+    }
+
+    @MainActor func contributeWithAnAsyncHookFromMainActorCode(_ container: Container) {
+        container.contribute(Notebook.self) { Notebook() }
+            .onCreated { notebook, _ async in notebook.pages.append("hooked") }
     }
 
     @MainActor func notebooksOnTheMainActor(_ container: Container) async throws -> Int {
@@ -215,7 +223,22 @@ struct InheritedIsolationTests {
         #expect(error?.line == contributionLine)
     }
 
-    static let contributionLine = #line - 38  // the `Notebook` contribution above
+    /// A main-actor contribution that the async engine builds (it has an async hook) is refused off the main actor
+    /// all the same when its type is not `Sendable`.
+    @Test func anAsyncMainActorContributionThatIsNotSendableStaysOnTheMainActor() async throws {
+        let container = Container()
+        await contributeWithAnAsyncHookFromMainActorCode(container)
+        let code = await Task.detached { () -> ResolutionError.Code? in
+            do {
+                _ = try await container.resolveAllAsync(Notebook.self).count
+                return nil
+            } catch {
+                return (error as? ResolutionError)?.code
+            }
+        }.value
+        #expect(code == .mainActorRequired)
+        #expect(try await notebooksOnTheMainActor(container) == 1)
+    }
 
     @Test func buildAsyncBuildsMainActorSingletonsOnTheMainActorFromAnywhere() async throws {
         let container = Container()
