@@ -15,19 +15,24 @@ extension Container {
     }
 
     /// Drops the kept instances of the registrations of `type` (under `name`) of this container, with or without
-    /// resolve-time arguments.
+    /// resolve-time arguments; without a `name`, also those of its contributions to a multi-binding.
     ///
     /// ```swift
     /// container.reset(Feed.self)
     /// container.register(Greeter.self, scope: .cached) { (r, name: String) in Greeter(name) }
     /// container.reset(Greeter.self)   // the Greeter built with the first resolve's arguments
+    /// container.reset((any Plugin).self)   // singleton plugins from `contribute` are built again too
     /// ```
     public func reset<Service>(_ type: Service.Type, name: String? = nil) {
         let identity = ObjectIdentifier(Service.self)
         drop(
             registry.allEntries.filter { entry in
                 let key = entry.key
-                return key.origin == nil && key.name == name && ObjectIdentifier(key.serviceType) == identity
+                guard key.name == name, ObjectIdentifier(key.serviceType) == identity else { return false }
+                switch key.origin {
+                case nil, .contribution: return true
+                case .injectionKey, .property, .allContributions: return false
+                }
             })
     }
 

@@ -32,6 +32,29 @@ struct ResetTests {
         #expect(try container.resolve(Greeting.self) !== first)
     }
 
+    /// `reset((any Plugin).self)` dropped the registration's instance but kept the singleton contributions
+    /// of that type; only `resetAll()` or `reset(.singleton)` reached them.
+    @Test func resetByTypeReachesItsContributions() throws {
+        let container = Container()
+        let disposed = Counter()
+        container.contribute(Greeting.self, scope: .singleton) { Greeting("kept") }
+            .onDispose { _ in disposed.increment() }
+        container.contribute(Greeting.self, scope: .singleton) { Greeting("other") }
+        container.register(Greeting.self, name: "named", scope: .singleton) { Greeting("named") }
+        let before = try container.resolveAll(Greeting.self)
+        let named = try container.resolve(Greeting.self, name: "named")
+
+        container.reset(Greeting.self, name: "named")
+        #expect(try container.resolveAll(Greeting.self).elementsEqual(before, by: ===))  // a name: not these
+        #expect(try container.resolve(Greeting.self, name: "named") !== named)
+
+        container.reset(Greeting.self)
+        let after = try container.resolveAll(Greeting.self)
+        #expect(after.map(\.name) == ["kept", "other"])
+        #expect(zip(before, after).allSatisfy { $0 !== $1 })
+        #expect(disposed.count == 1)
+    }
+
     /// Factory's `reset()` removes its registrations' overrides; `resetAll()` keeps them.
     @Test func resetAllIncludingOverridesRestoresEveryDefault() throws {
         try ProcessContext.with(.plain) {
