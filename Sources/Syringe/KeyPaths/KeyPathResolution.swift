@@ -43,7 +43,7 @@ extension Container {
                 try PerRequestFactory.with(
                     key,
                     { output in
-                        output.initialize(as: Value.self, to: try factory())
+                        output.initialize(as: Value.self, to: try asShared(factory))
                     }
                 ) { body in
                     try found.owner.produce(found.entry, requester: self, arguments: body, into: output)
@@ -55,6 +55,15 @@ extension Container {
         } catch {
             FailureReporting.stop(error, fileID: fileID, line: line)
         }
+    }
+
+    /// Runs a key's default or a property's factory with this container, the one being read, as
+    /// ``Container/shared``: a default that reads another key (`Container[\.x]`, an `@Injected` of what it
+    /// builds) sees this container's overrides, not the task's container, and what is kept here was computed
+    /// from here. Binds nothing when this container already is the shared one (an app's reads).
+    private func asShared<Value>(_ factory: () throws -> Value) rethrows -> Value {
+        if self === Container.shared { return try factory() }
+        return try Container.binding(self, operation: factory)
     }
 
     /// An override whose static type differs from the getter's: Swift infers `provide { Concrete() }` as
