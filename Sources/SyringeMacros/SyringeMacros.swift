@@ -63,7 +63,7 @@ public macro Inject(name: String) = #externalMacro(module: "SyringeMacrosPlugin"
 /// ```
 @attached(accessor, names: named(get))
 @attached(peer, names: prefixed(`_$`))
-public macro Inject<Value>(_ keyPath: KeyPath<Container, Value> & Sendable) =
+public macro Inject<Value>(_ keyPath: KeyPath<Container, Value>) =
     #externalMacro(module: "SyringeMacrosPlugin", type: "InjectMacro")
 
 /// Lists what the type's `@Inject` properties resolve, so that `container.verify(consumers:)` checks those

@@ -137,4 +137,33 @@ struct RemoteConfig: Sendable {
         }
         #expect(try await container.resolveAsync((any Engine).self).name == "V8")
     }
+
+    /// The hand-written conformance the Macros article and `Injectable`'s documentation show, in app code: a
+    /// main-actor `register(in:)` cannot satisfy the protocol, `nonisolated` can.
+    @Test func aHandWrittenInjectableConformance() throws {
+        let container = Container()
+        container.register((any Engine).self) { V8Engine() }
+        container.register((any Transmission).self) { ManualTransmission() }
+        container.register(DeclaredCar.self)
+        let car = try container.resolve(DeclaredCar.self)
+        #expect(car.engine.name == "V8")
+        #expect(try container.resolve(DeclaredCar.self) === car)
+        // Declared: verify() sees DeclaredCar → any Engine, any Transmission without running a factory.
+        #expect(try container.verify().description.hasPrefix("verified 1 of 3 registrations; 2 opaque"))
+    }
+}
+
+final class DeclaredCar {
+    let engine: any Engine
+    let transmission: any Transmission
+    init(engine: any Engine, transmission: any Transmission) {
+        self.engine = engine
+        self.transmission = transmission
+    }
+}
+
+extension DeclaredCar: Injectable {
+    nonisolated static func register(in registrar: InjectableRegistrar<DeclaredCar>) -> Registration<DeclaredCar> {
+        registrar.register(scope: .singleton, using: DeclaredCar.init(engine:transmission:))
+    }
 }

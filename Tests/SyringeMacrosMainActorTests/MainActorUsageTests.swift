@@ -48,6 +48,16 @@ final class CatalogModel {
     var query = ""
 }
 
+// A container property declared in app code is main-actor, so its key path is not `Sendable`: `@Inject(\.catalogHost)`
+// required one and did not compile here, while `@Injected(\.catalogHost)` did.
+extension Container {
+    var catalogHost: String { provide(.singleton) { "catalog.example.com" } }
+}
+
+final class HostReader {
+    @Inject(\.catalogHost) var host: String
+}
+
 func appContainer() -> Container {
     let container = Container()
     container.register(APIService.self)
@@ -107,6 +117,15 @@ nonisolated struct MainActorUsageTests {
         }
         let empty = Container()
         #expect(throws: ResolutionError.self) { try empty.verify(consumers: [CatalogModel.self]) }
+    }
+
+    @MainActor @Test func aKeyPathOfAMainActorPropertyInjects() {
+        Container.withOverrides {
+            $0.override(\.catalogHost) { "mock.example.com" }
+        } operation: {
+            #expect(HostReader().host == "mock.example.com")
+        }
+        #expect(HostReader().host == "catalog.example.com")
     }
 }
 #endif

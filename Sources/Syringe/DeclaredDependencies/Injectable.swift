@@ -9,7 +9,7 @@
 ///     init(engine: any Engine, transmission: any Transmission) { … }
 /// }
 /// extension Car: Injectable {
-///     static func register(in registrar: InjectableRegistrar<Car>) -> Registration<Car> {
+///     nonisolated static func register(in registrar: InjectableRegistrar<Car>) -> Registration<Car> {
 ///         registrar.register(scope: .singleton, using: Car.init(engine:transmission:))
 ///     }
 /// }
@@ -18,6 +18,8 @@
 /// ```
 ///
 /// The conformance is used once, when the type is registered; the function it hands over is what resolves run.
+/// `nonisolated` lets the same code compile in an app module with default main-actor isolation, where a
+/// main-actor `register(in:)` could not satisfy the protocol.
 /// Like ``Component``, `Injectable` refines `SendableMetatype`: a conformance is never isolated to an actor (the
 /// initializer it hands over may be).
 public protocol Injectable: SendableMetatype {
@@ -25,7 +27,7 @@ public protocol Injectable: SendableMetatype {
     /// the scope it declares; ``Container/register(_:name:scope:fileID:line:)-(Service.Type,_,_,_,_)`` calls it.
     ///
     /// ```swift
-    /// static func register(in registrar: InjectableRegistrar<Car>) -> Registration<Car> {
+    /// nonisolated static func register(in registrar: InjectableRegistrar<Car>) -> Registration<Car> {
     ///     registrar.register(scope: .singleton, using: Car.init(engine:transmission:))
     /// }
     /// ```
@@ -37,7 +39,7 @@ public protocol Injectable: SendableMetatype {
 ///
 /// ```swift
 /// extension Greeter: Injectable {
-///     static func register(in registrar: InjectableRegistrar<Greeter>) -> Registration<Greeter> {
+///     nonisolated static func register(in registrar: InjectableRegistrar<Greeter>) -> Registration<Greeter> {
 ///         registrar.register(parameters: [.resolved, .argument], arguments: String.self, using: Greeter.init)
 ///     }
 /// }

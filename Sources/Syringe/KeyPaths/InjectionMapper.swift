@@ -38,7 +38,7 @@ public enum InjectionMapper {
     ///
     /// ```swift
     /// InjectionMapper.withMapping(\.login.viewModel, to: \.login.mockViewModel) {
-    ///     let screen = LoginScreen()   // injects the mock
+    ///     LoginScreen().signIn()   // injects the mock
     /// }
     /// ```
     public static func withMapping<Value, Result>(

@@ -9,7 +9,7 @@ extension Container {
     ///     $0.override(\.api) { MockAPIClient() }          // a new mock per read of a .unique property
     ///     $0.override(\.login.useCase) { MockLoginUseCase() }
     /// } operation: {
-    ///     let screen = LoginScreen()
+    ///     LoginScreen().signIn()   // its @Injected properties read the mocks
     /// }
     /// ```
     ///
