@@ -8,7 +8,7 @@ private struct ClockKey: InjectionKey {
     static var defaultValue: any Clock { LiveClock() }
 }
 
-private struct NetworkKey: InjectionKey {
+struct NetworkKey: InjectionKey {
     static var defaultValue: any Clock { LiveClock() }
     static var isLiveOnly: Bool { true }
 }

@@ -169,6 +169,30 @@ struct StrictModeTests {
     }
 }
 
+/// Found by porting swift-dependencies' tests: a key read directly, `Container.shared[NetworkKey.self]` in a test
+/// function, was reported as `Container.theStrictTrait…() (NetworkKey)` with the fix `$0.theStrictTrait…() = …`
+/// (the subscript's `#function` is the caller's function there, not a property), and at the trait's line.
+@Suite struct StrictModeDirectKeyReadTests {
+    static let readLine = #line + 5
+
+    @Test(.container(strict: true))
+    func aKeyReadDirectlyIsNamedByItsTypeWhereItWasRead() throws {
+        withKnownIssue {
+            _ = Container.shared[NetworkKey.self]
+        } matching: { issue in
+            let line = Self.readLine
+            return issue.sourceLocation?.fileID == "SyringeTestingTests/ParallelIsolationTests.swift"
+                && issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == [
+                    "Syringe: the test resolved `Container[NetworkKey.self]`, which is live-only, without "
+                        + "overriding it.\n"
+                        + "  read at  SyringeTestingTests/ParallelIsolationTests.swift:\(line)\n"
+                        + "  fix: override it in the test's .container { … } trait: $0[NetworkKey.self] = …."
+                ]
+        }
+    }
+}
+
 final class LockedKeys: @unchecked Sendable {  // @unchecked: `keys` is guarded by `lock`
     private let lock = NSLock()
     private var keys: [Key] = []

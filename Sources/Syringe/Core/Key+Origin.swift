@@ -33,6 +33,23 @@ extension Key {
             hasher.combine(fastHash)
         }
 
+        /// Whether the `#function` a key's subscript was read with names a property (`temperatureProvider`), as
+        /// when a `Container` property's getter reads it, rather than a function or other code that read the key
+        /// directly (`named()`, `subscript(_:)`, `top-level code`).
+        static func isPropertyName(_ accessor: StaticString) -> Bool {
+            accessor.withUTF8Buffer { bytes in
+                guard let first = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+                    return false
+                }
+                return bytes.allSatisfy { byte in
+                    byte == UInt8(ascii: "_") || byte >= 0x80
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                }
+            }
+        }
+
         /// `#function` literals of one property are usually one literal; compare bytes when they are not.
         private static func sameText(_ lhs: StaticString, _ rhs: StaticString) -> Bool {
             lhs.withUTF8Buffer { a in
@@ -46,6 +63,9 @@ extension Key {
         func description(serviceType: any Any.Type) -> String {
             switch self {
             case .injectionKey(let type, let accessor):
+                guard Origin.isPropertyName(accessor) else {
+                    return "Container[\(_typeName(type, qualified: false)).self]"
+                }
                 return "Container.\(accessor) (\(_typeName(type, qualified: false)))"
             case .property(let owner, let name, _):
                 return "\(_typeName(owner, qualified: false)).\(name)"
@@ -71,6 +91,9 @@ extension Key {
     /// How a test overrides this dependency, for the fix of a strict test's report (`SyringeTesting`).
     package var overrideExample: String {
         switch origin {
+        case .injectionKey(let type, let accessor) where !Origin.isPropertyName(accessor):
+            // Read directly, `container[Key.self]`, not through a property: no key path to name.
+            return "$0[\(_typeName(type, qualified: false)).self] = …"
         case .injectionKey(_, let accessor), .property(owner: is Container.Type, name: let accessor, file: _):
             // A property of `Container` itself: its key path is `\.accessor`.
             return "$0.\(accessor) = … or $0.override(\\.\(accessor)) { … }"

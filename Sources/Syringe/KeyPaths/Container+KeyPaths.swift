@@ -27,7 +27,11 @@ extension Container {
                     let key = Key(
                         serviceType: K.Value.self, name: nil, argumentTypes: nil,
                         origin: .injectionKey(K.self, accessor: function))
-                    (homeForDefaults.policy as? TestPolicy)?.reachedLiveDefault(key)
+                    // Read directly (`container[Key.self]`), not in a property's getter: the caller's place is the read.
+                    let site =
+                        Key.Origin.isPropertyName(function)
+                        ? nil : FailureReporting.Site(fileID: FileID(fileID), line: line)
+                    (homeForDefaults.policy as? TestPolicy)?.reachedLiveDefault(key, readAt: site)
                 }
             }
         }

@@ -24,10 +24,11 @@ final class TestPolicy: ContainerPolicy {
     }
 
     /// Tells a strict test that `key`'s live default is used, once per key, with the place of the read that
-    /// reached it when one is known (a key path's, a property wrapper's, a type-registry resolve's).
-    func reachedLiveDefault(_ key: Key) {
+    /// reached it when one is known (a key path's, a property wrapper's, a type-registry resolve's), else `readAt`
+    /// (a key's subscript read directly).
+    func reachedLiveDefault(_ key: Key, readAt: FailureReporting.Site? = nil) {
         guard let liveAccessHandler, reported.withLock({ $0.insert(key).inserted }) else { return }
-        let site = FailureReporting.currentSite.pointer?.pointee
+        let site = FailureReporting.currentSite.pointer?.pointee ?? readAt
         liveAccessHandler(LiveAccess(key: key, fileID: site.map { "\($0.fileID)" }, line: site.map { Int($0.line) }))
     }
 }
