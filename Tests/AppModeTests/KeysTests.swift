@@ -37,6 +37,17 @@ struct TemperatureViewModel {
     @Injected(\.temperatureProvider) var temperatureProvider
 }
 
+/// A client that is its own key, resolved by type (swift-dependencies' `@Dependency(ForecastClient.self)`).
+struct ForecastClient: InjectionKey {
+    var summary: () -> String
+    static var defaultValue: ForecastClient { ForecastClient { "sunny" } }
+}
+
+final class ForecastModel {
+    @Injected var client: ForecastClient
+    init() {}
+}
+
 @Suite(.container())
 struct AppModeKeysTests {
     @Test func theDefaultValueIsBuiltOnFirstUseAndKept() async throws {
@@ -48,6 +59,13 @@ struct AppModeKeysTests {
     @Test func anAssignmentOverridesTheKey() async throws {
         Container[\.temperatureProvider] = MockTemperatureProvider()
         #expect(try await TemperatureViewModel().temperatureProvider.temperature(at: Location()) == -5)
+    }
+
+    @Test func aTypeThatIsItsOwnKeyResolvesByType() throws {
+        #expect(ForecastModel().client.summary() == "sunny")
+        Container.shared[ForecastClient.self] = ForecastClient { "rain" }
+        #expect(try Container.shared.resolve(ForecastClient.self).summary() == "rain")
+        #expect(ForecastModel().client.summary() == "rain")
     }
 
     @Test func withOverridesSeesTheOverrideInChildTasks() async throws {

@@ -47,3 +47,13 @@ extension DeferredDependencies: GraphFallback {
         return .key(valueKey, deferred.kind)
     }
 }
+
+extension SelfKeyedType: GraphFallback {
+    static func graphTarget(
+        of key: Key, from requester: Container, fileID: FileID, line: UInt
+    ) -> GraphFallbackTarget? {
+        guard let keyType = selfKeyed(key) else { return nil }
+        let found = defaultEntry(of: keyType, from: requester)
+        return .registration(found.entry, owner: found.owner)
+    }
+}

@@ -81,7 +81,7 @@ extension Container {
     }
 
     /// Installs the default entry of a key-path key in the root container, unless another thread did first.
-    private func installDefault<Value>(
+    func installDefault<Value>(
         _ key: Key, as: Value.Type, scope: Scope, liveOnly: Bool, fileID: StaticString, line: UInt
     ) -> Found {
         let home = homeForDefaults
