@@ -38,7 +38,9 @@ struct SelfKeyedTypeTests {
     @Test func resolveAndInjectedReadTheKey() throws {
         let container = Container()
         #expect(try container.resolve(QuoteClient.self).quote() == "test")  // a test process: its testValue
-        try Container.withOverrides { $0[QuoteClient.self] = QuoteClient { "mock" } } operation: { () throws in
+        try Container.withOverrides {
+            $0[QuoteClient.self] = QuoteClient { "mock" }
+        } operation: { () throws in
             #expect(QuoteScreen().client.quote() == "mock")
             #expect(try Container.shared.resolve(QuoteClient.self).quote() == "mock")
         }
