@@ -6,7 +6,7 @@ extension Container {
 
     /// Set once any task-local container has ever been bound: until then (in an app, for ever) reading
     /// ``shared`` skips the task-local lookup. It never goes back, since a `Task { }` may carry a binding
-    /// beyond the call that made it.
+    /// beyond the call that made it; a binding for the length of one synchronous call holds it instead.
     private static let bindingsMade = AtomicFlag()
 
     static func noteBinding() {
@@ -19,6 +19,13 @@ extension Container {
         if container === processWide, !bindingsMade.isSet { return try operation() }
         noteBinding()
         return try $taskLocal.withValue(container, operation: operation)
+    }
+
+    /// Runs synchronous `operation` with `container` as ``shared`` without closing the property wrappers' fast
+    /// path for good: it stays closed only while `operation` runs (a key's default read through a container that
+    /// is not the shared one). A `Task { }` made inside that outlives it reads the process-wide container.
+    static func bindingWhile<Result>(_ container: Container, operation: () throws -> Result) rethrows -> Result {
+        try bindingsMade.holding { try $taskLocal.withValue(container, operation: operation) }
     }
 
     /// Runs an async `operation` with `container` as ``shared``, on the caller's actor.

@@ -60,10 +60,11 @@ extension Container {
     /// Runs a key's default or a property's factory with this container, the one being read, as
     /// ``Container/shared``: a default that reads another key (`Container[\.x]`, an `@Injected` of what it
     /// builds) sees this container's overrides, not the task's container, and what is kept here was computed
-    /// from here. Binds nothing when this container already is the shared one (an app's reads).
+    /// from here. Binds nothing when this container already is the shared one (an app's reads), and an app whose
+    /// reads never bind a container keeps the property wrappers' fast path once the default returned.
     private func asShared<Value>(_ factory: () throws -> Value) rethrows -> Value {
         if self === Container.shared { return try factory() }
-        return try Container.binding(self, operation: factory)
+        return try Container.bindingWhile(self, operation: factory)
     }
 
     /// An override whose static type differs from the getter's: Swift infers `provide { Concrete() }` as

@@ -26,7 +26,8 @@ final class AtomicPointer: @unchecked Sendable {
     }
 }
 
-/// A flag that is set once and read with acquire ordering, without a lock.
+/// A flag that is set once and read with acquire ordering, without a lock; it also reads as set while a call
+/// holds it (``holding(_:)``), from any thread: bit 0 is the flag, each hold adds 2 for its length.
 // @unchecked Sendable: every access goes through the C11 atomics of SyringeShims.
 final class AtomicFlag: @unchecked Sendable {
     private let address: UnsafeMutablePointer<UInt>
@@ -43,7 +44,21 @@ final class AtomicFlag: @unchecked Sendable {
     @inline(__always)
     var isSet: Bool { syringe_load_word_acquire(address) != 0 }
 
-    func set() { syringe_store_word_release(address, 1) }
+    func set() {
+        var word = syringe_load_word_acquire(address)
+        while word & 1 == 0 {
+            let found = syringe_compare_exchange_word(address, word, word | 1)
+            if found == word { return }
+            word = found
+        }
+    }
+
+    /// Runs `body` with the flag reading as set, then takes the hold back (the flag stays set if ``set()`` ran).
+    func holding<Result>(_ body: () throws -> Result) rethrows -> Result {
+        _ = syringe_fetch_add_word(address, 2)
+        defer { _ = syringe_fetch_add_word(address, 0 &- 2) }
+        return try body()
+    }
 }
 
 /// A counter shared by all threads: each call returns a number no other call returned.
