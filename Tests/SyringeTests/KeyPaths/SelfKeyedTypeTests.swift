@@ -25,6 +25,14 @@ private final class CountedClient: InjectionKey, Sendable {
     }
 }
 
+private final class RacedClient: InjectionKey, Sendable {
+    static let built = Counter()
+    static var defaultValue: RacedClient {
+        built.increment()
+        return RacedClient()
+    }
+}
+
 private struct QuoteConsumer: InjectionConsumer {
     static var injectedDependencies: InjectedDependencies {
         InjectedDependencies([DeclaredDependency(QuoteClient.self)])
@@ -64,6 +72,26 @@ struct SelfKeyedTypeTests {
         let registered = CountedClient()
         container.register(CountedClient.self) { registered }
         #expect(try container.resolve(CountedClient.self) === registered)
+    }
+
+    @Test func manyTasksAtOnceShareOneValue() async throws {
+        for _ in 0..<50 {
+            let container = Container()
+            let before = RacedClient.built.count
+            let values = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        if index.isMultiple(of: 2) {
+                            return (try? container.resolve(RacedClient.self)).map(ObjectIdentifier.init)
+                        }
+                        return ObjectIdentifier(container[RacedClient.self])
+                    }
+                }
+                return await group.reduce(into: Set<ObjectIdentifier?>()) { $0.insert($1) }
+            }
+            #expect(values.count == 1 && !values.contains(nil))
+            #expect(RacedClient.built.count - before == 1)
+        }
     }
 
     @Test func onlyAPlainRequestOfATypeThatIsItsOwnValue() {
