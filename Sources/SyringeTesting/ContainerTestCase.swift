@@ -16,6 +16,10 @@ import XCTest
 ///     }
 /// }
 /// ```
+///
+/// In a module with default main-actor isolation (an Xcode 26 app's), prefer the `.container { … }` trait: an
+/// override of ``configure(_:)`` must be `nonisolated`, as the method it overrides is, so its factories cannot
+/// build main-actor types; on Linux, swift-corelibs-xctest's `XCTestCase` cannot be subclassed there at all.
 open class ContainerTestCase: XCTestCase {
     /// Registers the overrides of every test of this case. Called once per test, on a fresh container.
     ///

@@ -14,7 +14,7 @@
 /// a protocol can stand for whichever conforming component is registered:
 ///
 /// ```swift
-/// protocol Token: Component { var value: String { get } }
+/// nonisolated protocol Token: Component { var value: String { get } }   // nonisolated: for app modules
 /// struct ProductionToken: Token { var value = "prod"; init() {} }
 ///
 /// container.register(ProductionToken.self)

@@ -18,20 +18,20 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The type that a resolve of this key returns.
     ///
     /// ```swift
-    /// Key(Token.self, name: "staging").serviceType   // Token.self
+    /// let type = Key(Token.self, name: "staging").serviceType   // Token.self
     /// ```
     public let serviceType: any Any.Type
     /// The registration name, or `nil` for the unnamed registration.
     ///
     /// ```swift
-    /// Key(Token.self, name: "staging").name   // "staging"
+    /// let name = Key(Token.self, name: "staging").name   // "staging"
     /// ```
     public let name: String?
     /// The tuple of argument types passed at resolve time, or `nil` when there are none.
     ///
     /// ```swift
-    /// container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }.key.argumentTypes
-    /// // (String, Int).self
+    /// let key = container.register(Greeter.self) { (r, name: String, times: Int) in Greeter(name, times) }.key
+    /// let types = key.argumentTypes   // (String, Int).self
     /// ```
     public let argumentTypes: (any Any.Type)?
     /// For keys that do not come from `register(_:name:)`: what makes two keys of one service type
@@ -61,7 +61,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// key, the same property).
     ///
     /// ```swift
-    /// Key(Token.self, name: "staging") == Key(Token.self, name: "staging")   // true
+    /// let same = Key(Token.self, name: "staging") == Key(Token.self, name: "staging")   // true
     /// ```
     public static func == (lhs: Key, rhs: Key) -> Bool {
         // A key-path key is its origin: a property's getter and setter may see different static types.
@@ -86,7 +86,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The service type as a person reads it, e.g. `any Engine`.
     ///
     /// ```swift
-    /// Key((any Engine).self).typeDescription   // "any Engine"
+    /// let text = Key((any Engine).self).typeDescription   // "any Engine"
     /// ```
     public var typeDescription: String { TypeName.describe(serviceType) }
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let car = container.registrations.first { $0.key == Key(Car.self) }
-/// car?.dependencies?.map(\.key)   // [any Engine, any Transmission]
+/// let keys = car?.dependencies?.map(\.key)   // [any Engine, any Transmission]
 /// ```
 public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
     /// How a dependency is resolved.
@@ -42,13 +42,13 @@ public struct DeclaredDependency: Hashable, Sendable, CustomStringConvertible {
     /// The key that is resolved: for `Lazy<Child>`, the key of `Child`.
     ///
     /// ```swift
-    /// dependency.key.description   // "any Engine"
+    /// let text = dependency.key.description   // "any Engine"
     /// ```
     public let key: Key
     /// Whether it is resolved at once or deferred.
     ///
     /// ```swift
-    /// dependency.kind   // .direct
+    /// let kind = dependency.kind   // .direct
     /// ```
     public let kind: Kind
 

@@ -48,13 +48,13 @@ public struct InjectableRegistrar<Service> {
     /// The container the type is registered in.
     ///
     /// ```swift
-    /// registrar.container.isRegistered(Car.self)
+    /// let hasCar = registrar.container.isRegistered(Car.self)
     /// ```
     public let container: Container
     /// The name the registration is made under: `register(Car.self, name: "spare")`.
     ///
     /// ```swift
-    /// registrar.name   // "spare"
+    /// let name = registrar.name   // "spare"
     /// ```
     public let name: String?
     /// The scope the call asks for, `nil` for the type's own: `register(Car.self, scope: .cached)`.

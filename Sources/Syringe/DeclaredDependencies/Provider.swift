@@ -4,6 +4,7 @@
 /// ```swift
 /// final class Feed {
 ///     let makeItem: Provider<Item>
+///     var items: [Item] = []
 ///     init(makeItem: Provider<Item>) { self.makeItem = makeItem }
 ///     func add() throws { items.append(try makeItem()) }
 /// }

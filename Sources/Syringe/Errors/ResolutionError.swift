@@ -142,7 +142,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     /// appears again at the end.
     ///
     /// ```swift
-    /// error.path.map(\.description)   // ["Car", "any Engine"]
+    /// let path = error.path.map(\.description)   // ["Car", "any Engine"]
     /// ```
     public let path: [Key]
     /// The file of the failing registration, or of the request when nothing is registered.
@@ -161,7 +161,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     /// with a similar name. Each entry is a key description such as `Token (name: "staging")`.
     ///
     /// ```swift
-    /// error.nearMisses   // ["any EngineProtocol", "V8Engine"]
+    /// let nearMisses = error.nearMisses   // ["any EngineProtocol", "V8Engine"]
     /// ```
     public let nearMisses: [String]
     /// What to do about it, in one sentence.
@@ -192,7 +192,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     /// The key that failed: the last of ``path``.
     ///
     /// ```swift
-    /// error.key?.description   // "any Engine"
+    /// let key = error.key?.description   // "any Engine"
     /// ```
     public var key: Key? { path.last }
 

@@ -72,19 +72,19 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     /// How many registrations are visible from the container (its parents' included).
     ///
     /// ```swift
-    /// report.registrations   // 230
+    /// let registrations = report.registrations   // 230
     /// ```
     public let registrations: Int
     /// How many of them declare their dependencies, and so were verified.
     ///
     /// ```swift
-    /// report.verified   // 212
+    /// let verified = report.verified   // 212
     /// ```
     public let verified: Int
     /// The keys of the opaque ones, in registration order.
     ///
     /// ```swift
-    /// report.opaque.map(\.description)   // ["any Clock", …]
+    /// let opaque = report.opaque.map(\.description)   // ["any Clock", …]
     /// ```
     public let opaque: [Key]
 

@@ -11,7 +11,7 @@ public struct DependencyGraph: Sendable {
     /// One registration (or a dependency nothing answers).
     ///
     /// ```swift
-    /// graph.nodes.filter { $0.kind == .opaque }.map(\.key)
+    /// let opaque = graph.nodes.filter { $0.kind == .opaque }.map(\.key)
     /// ```
     public struct Node: Hashable, Sendable {
         /// What is known about a node's dependencies.
@@ -35,7 +35,7 @@ public struct DependencyGraph: Sendable {
             /// A declared dependency that nothing registers.
             ///
             /// ```swift
-            /// graph.nodes.filter { $0.kind == .missing }
+            /// let missing = graph.nodes.filter { $0.kind == .missing }
             /// ```
             case missing
         }
@@ -43,25 +43,25 @@ public struct DependencyGraph: Sendable {
         /// The key of the registration.
         ///
         /// ```swift
-        /// node.key.description   // "Car"
+        /// let name = node.key.description   // "Car"
         /// ```
         public let key: Key
         /// Its scope; `nil` for a missing dependency.
         ///
         /// ```swift
-        /// node.scope   // .singleton
+        /// let scope = node.scope   // .singleton
         /// ```
         public let scope: Scope?
         /// Where it was registered, `File.swift:12`; `nil` for a missing dependency.
         ///
         /// ```swift
-        /// node.place   // "App/Garage.swift:12"
+        /// let place = node.place   // "App/Garage.swift:12"
         /// ```
         public let place: String?
         /// Whether its dependencies are declared, opaque, or whether it is missing.
         ///
         /// ```swift
-        /// node.kind   // .declared
+        /// let kind = node.kind   // .declared
         /// ```
         public let kind: Kind
     }
@@ -69,7 +69,7 @@ public struct DependencyGraph: Sendable {
     /// A dependency of one node on another.
     ///
     /// ```swift
-    /// graph.edges.filter { $0.kind == .lazy }
+    /// let lazyEdges = graph.edges.filter { $0.kind == .lazy }
     /// ```
     public struct Edge: Hashable, Sendable {
         /// How the dependency is known and resolved.
@@ -106,7 +106,7 @@ public struct DependencyGraph: Sendable {
             /// Seen while resolving (``Container/graph(tracing:fileID:line:)``), not declared.
             ///
             /// ```swift
-            /// try container.graph(tracing: [App.self]).edges.filter { $0.kind == .observed }
+            /// let observed = try container.graph(tracing: [App.self]).edges.filter { $0.kind == .observed }
             /// ```
             case observed
         }
@@ -114,19 +114,19 @@ public struct DependencyGraph: Sendable {
         /// The key that depends.
         ///
         /// ```swift
-        /// edge.from.description   // "Car"
+        /// let from = edge.from.description   // "Car"
         /// ```
         public let from: Key
         /// The key it depends on.
         ///
         /// ```swift
-        /// edge.to.description   // "any Engine"
+        /// let to = edge.to.description   // "any Engine"
         /// ```
         public let to: Key
         /// How the dependency is known and resolved.
         ///
         /// ```swift
-        /// edge.kind   // .declared
+        /// let kind = edge.kind   // .declared
         /// ```
         public let kind: Kind
     }
@@ -136,13 +136,13 @@ public struct DependencyGraph: Sendable {
     /// dependencies.
     ///
     /// ```swift
-    /// graph.nodes.map(\.key.description)
+    /// let names = graph.nodes.map(\.key.description)
     /// ```
     public let nodes: [Node]
     /// The edges, by the order of their `from` node, then of declaration; observed edges after declared ones.
     ///
     /// ```swift
-    /// graph.edges.map { "\($0.from) → \($0.to)" }
+    /// let lines = graph.edges.map { "\($0.from) → \($0.to)" }
     /// ```
     public let edges: [Edge]
 

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// extension GarageModel: InjectionConsumer {
-///     static var injectedDependencies: InjectedDependencies {
+///     nonisolated static var injectedDependencies: InjectedDependencies {
 ///         InjectedDependencies([DeclaredDependency(Car.self), DeclaredDependency((any Clock).self, name: "utc")])
 ///     }
 /// }
@@ -17,7 +17,7 @@ public protocol InjectionConsumer: SendableMetatype {
     /// What an instance resolves when it is initialised, and where the type is declared.
     ///
     /// ```swift
-    /// GarageModel.injectedDependencies.dependencies.map(\.key)   // [Car, any Clock (name: "utc")]
+    /// let keys = GarageModel.injectedDependencies.dependencies.map(\.key)   // [Car, any Clock (name: "utc")]
     /// ```
     static var injectedDependencies: InjectedDependencies { get }
 }
@@ -26,13 +26,13 @@ public protocol InjectionConsumer: SendableMetatype {
 /// `verify(consumers:)` says the needs come from).
 ///
 /// ```swift
-/// InjectedDependencies([DeclaredDependency(Car.self)], fileID: "App/Garage.swift", line: 12)
+/// let needs = InjectedDependencies([DeclaredDependency(Car.self)], fileID: "App/Garage.swift", line: 12)
 /// ```
 public struct InjectedDependencies: Sendable {
     /// The dependencies, in declaration order.
     ///
     /// ```swift
-    /// needs.dependencies.map(\.description)   // ["Car", "any Clock (name: \"utc\")"]
+    /// let names = needs.dependencies.map(\.description)   // ["Car", "any Clock (name: \"utc\")"]
     /// ```
     public let dependencies: [DeclaredDependency]
     let file: FileID
@@ -41,7 +41,7 @@ public struct InjectedDependencies: Sendable {
     /// The needs of a type declared at `fileID`:`line` (by default, where this is written).
     ///
     /// ```swift
-    /// InjectedDependencies([DeclaredDependency(Car.self), DeclaredDependency(Lazy<Report>.self)])
+    /// let needs = InjectedDependencies([DeclaredDependency(Car.self), DeclaredDependency(Lazy<Report>.self)])
     /// ```
     public init(_ dependencies: [DeclaredDependency], fileID: StaticString = #fileID, line: UInt = #line) {
         self.dependencies = dependencies
@@ -52,7 +52,7 @@ public struct InjectedDependencies: Sendable {
     /// The file where the consumer is declared.
     ///
     /// ```swift
-    /// print("\(needs.fileID):\(needs.line)")   // App/Garage.swift:12
+    /// print(needs.fileID)   // App/Garage.swift
     /// ```
     public var fileID: String { file.description }
 }
@@ -62,9 +62,9 @@ extension DeclaredDependency {
     /// is: a ``Lazy`` or ``Provider`` stands for its value's type, deferred.
     ///
     /// ```swift
-    /// DeclaredDependency((any Engine).self)                 // any Engine
-    /// DeclaredDependency((any Engine).self, name: "spare")  // any Engine (name: "spare")
-    /// DeclaredDependency(Lazy<Report>.self).kind            // .lazy
+    /// let engine = DeclaredDependency((any Engine).self)                 // any Engine
+    /// let spare = DeclaredDependency((any Engine).self, name: "spare")   // any Engine (name: "spare")
+    /// let kind = DeclaredDependency(Lazy<Report>.self).kind              // .lazy
     /// ```
     public init<Value>(_ type: Value.Type, name: String? = nil) {
         let plain = DeclaredDependency(parameter: Value.self)

@@ -36,13 +36,13 @@ public struct RegistrationInfo: Sendable, CustomStringConvertible {
     /// The key the registration answers.
     ///
     /// ```swift
-    /// registration.key.description   // "Car"
+    /// let name = registration.key.description   // "Car"
     /// ```
     public let key: Key
     /// Where its instances are kept.
     ///
     /// ```swift
-    /// registration.scope == .singleton
+    /// let isSingleton = registration.scope == .singleton
     /// ```
     public let scope: Scope
     /// The file where it was registered.
@@ -60,14 +60,14 @@ public struct RegistrationInfo: Sendable, CustomStringConvertible {
     /// How its factory runs.
     ///
     /// ```swift
-    /// registration.execution   // .synchronous
+    /// let execution = registration.execution   // .synchronous
     /// ```
     public let execution: Execution
     /// The dependencies it declares (`using:`, a component's `init()`, a forwarding's target), in order; `nil`
     /// for an opaque factory, whose dependencies Syringe learns only by running it.
     ///
     /// ```swift
-    /// registration.dependencies?.map(\.key)   // [any Engine, any Transmission]
+    /// let keys = registration.dependencies?.map(\.key)   // [any Engine, any Transmission]
     /// ```
     public let dependencies: [DeclaredDependency]?
 
@@ -110,7 +110,7 @@ extension Container {
     /// running anything.
     ///
     /// ```swift
-    /// container.registrations.filter { !$0.isDeclared }.map(\.key)   // the opaque ones
+    /// let opaque = container.registrations.filter { !$0.isDeclared }.map(\.key)   // the opaque ones
     /// ```
     public var registrations: [RegistrationInfo] {
         ownEntries().map(RegistrationInfo.init)

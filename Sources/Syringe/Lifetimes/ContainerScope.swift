@@ -35,7 +35,7 @@ public struct ContainerScope: Sendable {
     /// The scope whose registrations keep their instances here.
     ///
     /// ```swift
-    /// container.openScope(.request).scope   // Scope("request")
+    /// let scope = container.openScope(.request).scope   // Scope("request")
     /// ```
     public var scope: Scope { opened.scope }
 

@@ -29,7 +29,7 @@ public enum RegistrationsBuilder {
     ///
     /// ```swift
     /// let debug: DebugModule? = isDebug ? DebugModule() : nil
-    /// Container { debug }
+    /// let container = Container { debug }
     /// ```
     public static func buildExpression<Part: Registrations>(_ part: Part?) -> RegistrationGroup {
         RegistrationGroup(part.map { [$0] } ?? [])

@@ -46,7 +46,7 @@ extension Container {
         /// let current = Container.current
         /// let stream = AsyncStream<Reading> { continuation in
         ///     sensor.onReading = { reading in
-        ///         current.withCurrent { continuation.yield(Reading(reading, clock: Container[\.clock])) }
+        ///         current.withCurrent { _ = continuation.yield(Reading(reading, clock: Container[\.clock])) }
         ///     }
         /// }
         /// ```

@@ -5,7 +5,7 @@ extension Container {
     /// builds a fresh instance on each read, a `.singleton` one keeps one.
     ///
     /// ```swift
-    /// try Container.withOverrides {
+    /// Container.withOverrides {
     ///     $0.override(\.api) { MockAPIClient() }          // a new mock per read of a .unique property
     ///     $0.override(\.login.useCase) { MockLoginUseCase() }
     /// } operation: {

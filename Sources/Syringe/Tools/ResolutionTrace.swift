@@ -20,7 +20,7 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// What was resolved.
         ///
         /// ```swift
-        /// trace.steps[0].key   // the requested service
+        /// let requested = trace.steps[0].key   // the requested service
         /// ```
         public let key: Key
         /// 0 for the requested service, 1 for its direct dependencies, and so on.
@@ -32,14 +32,14 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
         /// The scope of the registration that answered.
         ///
         /// ```swift
-        /// trace.steps.filter { $0.scope == .singleton }
+        /// let singletons = trace.steps.filter { $0.scope == .singleton }
         /// ```
         public let scope: Scope
         /// Whether an instance already built in this resolve was handed out again (a `.graph` or kept
         /// instance reached twice) rather than built.
         ///
         /// ```swift
-        /// trace.steps.filter(\.reused).count   // shared instances in the graph
+        /// let reused = trace.steps.filter(\.reused).count   // shared instances in the graph
         /// ```
         public let reused: Bool
     }
@@ -47,7 +47,7 @@ public struct ResolutionTrace: Sendable, CustomStringConvertible {
     /// The steps in the order they were reached, depth first.
     ///
     /// ```swift
-    /// trace.steps.map(\.key.description)   // ["Car", "any Engine", "any Transmission"]
+    /// let keys = trace.steps.map(\.key.description)   // ["Car", "any Engine", "any Transmission"]
     /// ```
     public let steps: [Step]
 

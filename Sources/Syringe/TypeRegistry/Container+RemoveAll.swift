@@ -5,7 +5,7 @@ extension Container {
     ///
     /// ```swift
     /// container.removeAll()
-    /// container.isRegistered(Car.self)   // false
+    /// let registered = container.isRegistered(Car.self)   // false
     /// ```
     public func removeAll() {
         drop(registry.removeAll())
