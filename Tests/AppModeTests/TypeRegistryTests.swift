@@ -138,6 +138,25 @@ struct RemoteConfig: Sendable {
         #expect(try await container.resolveAsync((any Engine).self).name == "V8")
     }
 
+    /// `Lazy`'s and `Provider`'s documented test form, a handle made by hand, in app code: its closure builds
+    /// main-actor types (it did not compile: the initialisers took a nonisolated closure).
+    @Test func handlesMadeByHandForATestThatBuildsItsOwner() async throws {
+        let garage = Garage(
+            car: Lazy { Car(engine: TestEngine(), transmission: ManualTransmission()) },
+            makeEngine: Provider { V8Engine() })
+        #expect(try garage.car.value.engine.name == "test")
+        #expect(try garage.car.value === garage.car.value)
+        #expect(try garage.makeEngine().name == "V8")
+        let car = garage.car
+        let offMain = await Task.detached { () -> ResolutionError.Code? in
+            do {
+                _ = try car.value
+                return nil
+            } catch { return (error as? ResolutionError)?.code }
+        }.value
+        #expect(offMain == .mainActorRequired)  // made in main-actor code: read there
+    }
+
     /// The hand-written conformance the Macros article and `Injectable`'s documentation show, in app code: a
     /// main-actor `register(in:)` cannot satisfy the protocol, `nonisolated` can.
     @Test func aHandWrittenInjectableConformance() throws {
@@ -150,6 +169,15 @@ struct RemoteConfig: Sendable {
         #expect(try container.resolve(DeclaredCar.self) === car)
         // Declared: verify() sees DeclaredCar → any Engine, any Transmission without running a factory.
         #expect(try container.verify().description.hasPrefix("verified 1 of 3 registrations; 2 opaque"))
+    }
+}
+
+final class Garage {
+    let car: Lazy<Car>
+    let makeEngine: Provider<any Engine>
+    init(car: Lazy<Car>, makeEngine: Provider<any Engine>) {
+        self.car = car
+        self.makeEngine = makeEngine
     }
 }
 

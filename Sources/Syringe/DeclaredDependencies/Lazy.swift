@@ -20,6 +20,8 @@
 /// reset lets go of the instance.
 public struct Lazy<Value> {
     private let cell: OnceCell<Result<Value, any Error>>
+    /// Whether a hand-made handle's closure may run here (see ``init(fileID:line:_:)``); `nil`: anywhere.
+    private let check: HandMadeHandle.Check?
 
     /// A handle whose first read of ``value`` calls `resolve`.
     ///
@@ -27,12 +29,24 @@ public struct Lazy<Value> {
     /// let child = Lazy { Child(name: "test") }   // for a test that builds `Parent` by hand
     /// let parent = Parent(child: child)
     /// ```
-    public init(fileID: StaticString = #fileID, line: UInt = #line, _ resolve: @escaping @Sendable () throws -> Value) {
-        self.init(file: FileID(fileID), line: line, resolve)
+    ///
+    /// A closure written in main-actor code (any closure of an app module with default main-actor isolation) may
+    /// build main-actor types: the handle is then read on the main actor only, and a read elsewhere throws
+    /// ``ResolutionError/Code/mainActorRequired``. One written in nonisolated code is read anywhere.
+    public init(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext _ resolve: @escaping @isolated(any) @Sendable () throws -> Value
+    ) {
+        let file = FileID(fileID)
+        let (call, check) = HandMadeHandle.callable(resolve, handle: "Lazy", fileID: file, line: line)
+        self.init(file: file, line: line, check: check, call)
     }
 
-    init(file: FileID, line: UInt, _ resolve: @escaping @Sendable () throws -> Value) {
+    init(
+        file: FileID, line: UInt, check: HandMadeHandle.Check? = nil, _ resolve: @escaping @Sendable () throws -> Value
+    ) {
         cell = OnceCell(key: Key(Value.self), fileID: file, line: line) { Result(catching: resolve) }
+        self.check = check
     }
 
     /// The value: resolved by the first read, exactly once, even when several threads read it first at once.
@@ -41,7 +55,10 @@ public struct Lazy<Value> {
     /// let name = try parent.child.value.name
     /// ```
     public var value: Value {
-        get throws { try cell.value.get() }
+        get throws {
+            try check?()
+            return try cell.value.get()
+        }
     }
 }
 

@@ -27,8 +27,33 @@ public struct Provider<Value> {
     /// ```swift
     /// let feed = Feed(makeItem: Provider { Item(title: "test") })   // a test that builds `Feed` by hand
     /// ```
-    public init(_ make: @escaping @Sendable () throws -> Value) {
+    ///
+    /// A closure written in main-actor code (any closure of an app module with default main-actor isolation) may
+    /// build main-actor types: the provider is then called on the main actor only, and a call elsewhere throws
+    /// ``ResolutionError/Code/mainActorRequired``. One written in nonisolated code is called anywhere.
+    public init(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext _ make: @escaping @isolated(any) @Sendable () throws -> Value
+    ) {
+        let (call, check) = HandMadeHandle.callable(make, handle: "Provider", fileID: FileID(fileID), line: line)
+        guard let check else {
+            self.make = call
+            return
+        }
+        self.make = {
+            try check()
+            return try call()
+        }
+    }
+
+    /// A provider of the engine's own (its closure is written in nonisolated code). Not an initialiser: a trailing
+    /// closure would match it, and `Provider { … }` in a module that sees internal symbols would skip the check.
+    private init(unchecked make: @escaping @Sendable () throws -> Value) {
         self.make = make
+    }
+
+    static func resolving(_ make: @escaping @Sendable () throws -> Value) -> Provider {
+        Provider(unchecked: make)
     }
 
     /// Resolves a value now.
@@ -50,15 +75,15 @@ extension Provider: DeferredDependency {
     static func handle(resolving key: Key, from container: Container, fileID: FileID, line: UInt) -> Provider {
         let name = key.name
         guard let scope = ScopeCapture.current else {
-            return Provider {
+            return .resolving({
                 try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
-            }
+            })
         }
-        return Provider {
+        return .resolving({
             try scope.run {
                 try container.resolveSlow(Value.self, name: name, fileID: fileID, line: line, joinsAsync: true)
             }
-        }
+        })
     }
 }
 

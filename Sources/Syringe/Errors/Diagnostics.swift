@@ -158,6 +158,23 @@ enum Diagnostics {
                 + "refines Sendable, or a main-actor class, which is Sendable).")
     }
 
+    /// A `Lazy` or `Provider` made by hand in isolated code, read where its closure may not run.
+    static func handleIsolated(
+        _ handle: String, valueType: any Any.Type, isolation: String, fileID: FileID, line: UInt
+    ) -> ResolutionError {
+        let key = Key(serviceType: valueType, name: nil, argumentTypes: nil)
+        let here = isolation == "the main actor" ? "off the main actor" : "outside \(isolation)"
+        return ResolutionError(
+            code: .mainActorRequired,
+            summary: "cannot resolve `\(key)` through the \(handle) made by hand \(here): its closure is isolated to "
+                + "\(isolation), where it was written, and the \(handle) is read synchronously.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: isolation == "the main actor"
+                ? "read it from main-actor code, or make the \(handle) in nonisolated code (a nonisolated function), "
+                    + "where its closure runs on any thread."
+                : "make the \(handle) in nonisolated or main-actor code.")
+    }
+
     /// An injector isolated to an actor other than the main actor: `inject(into:)` cannot run it there.
     static func actorIsolatedInjector(_ key: Key, actor: any Actor, fileID: FileID, line: UInt) -> ResolutionError {
         ResolutionError(
