@@ -34,7 +34,7 @@ extension Container {
                 Entry(
                     key: key, scope: .unique, service: ServiceType(consumer),
                     factory: .mainActor { r, _, _ in throw Diagnostics.notSynchronouslyBuildable(key, in: r) },
-                    file: needs.file, line: needs.line, declared: needs.dependencies))
+                    file: needs.file, line: needs.lineNumber, declared: needs.dependencies))
         }
         let report = try scratch.verify(fileID: fileID, line: line)
         let consumersOnly = added.count - shadowing

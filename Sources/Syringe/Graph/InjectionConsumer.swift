@@ -36,7 +36,7 @@ public struct InjectedDependencies: Sendable {
     /// ```
     public let dependencies: [DeclaredDependency]
     let file: FileID
-    let line: UInt
+    let lineNumber: UInt
 
     /// The needs of a type declared at `fileID`:`line` (by default, where this is written).
     ///
@@ -46,7 +46,7 @@ public struct InjectedDependencies: Sendable {
     public init(_ dependencies: [DeclaredDependency], fileID: StaticString = #fileID, line: UInt = #line) {
         self.dependencies = dependencies
         self.file = FileID(fileID)
-        self.line = line
+        self.lineNumber = line
     }
 
     /// The file where the consumer is declared.
@@ -55,6 +55,13 @@ public struct InjectedDependencies: Sendable {
     /// print(needs.fileID)   // App/Garage.swift
     /// ```
     public var fileID: String { file.description }
+
+    /// The line where the consumer is declared, as ``RegistrationInfo/line`` gives a registration's.
+    ///
+    /// ```swift
+    /// print("\(needs.fileID):\(needs.line)")   // App/Garage.swift:12
+    /// ```
+    public var line: Int { Int(lineNumber) }
 }
 
 extension DeclaredDependency {

@@ -31,6 +31,13 @@ struct VerifyConsumersTests {
         #expect(DeclaredDependency(Provider<InjReport>.self, name: "x").key == Key(InjReport.self, name: "x"))
     }
 
+    @Test func theNeedsTellWhereTheConsumerIsDeclared() {
+        let needs = InjectedDependencies([DeclaredDependency(Int.self)], fileID: "App/Garage.swift", line: 12)
+        #expect("\(needs.fileID):\(needs.line)" == "App/Garage.swift:12")
+        let here = InjectedDependencies([])
+        #expect(here.fileID == "SyringeTests/VerifyConsumersTests.swift" && here.line == #line - 1)
+    }
+
     @Test func aConsumerWhoseNeedsAreRegisteredPassesAndIsNotRegistered() throws {
         let container = Container()
         container.register((any InjEngine).self, using: InjV8.init)
