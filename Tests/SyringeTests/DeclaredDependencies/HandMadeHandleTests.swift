@@ -15,6 +15,13 @@ private func nonisolatedHandles() -> (Lazy<DeskLamp>, Provider<DeskLamp>) {
     (Lazy { DeskLamp(watts: 40) }, Provider { DeskLamp(watts: 60) })
 }
 
+private actor LampShop {
+    var stock = 3
+    func handle() -> Lazy<DeskLamp> {
+        Lazy { DeskLamp(watts: self.stock * 10) }  // captures the actor: isolated to it
+    }
+}
+
 /// Found compiling the doc comments' examples in an app module: `Lazy { Child() }` and `Provider { Child() }`
 /// took a nonisolated closure, which cannot build a main-actor type there. A closure written in main-actor code
 /// is now a main-actor closure, run on the main actor only.
@@ -42,6 +49,20 @@ struct HandMadeHandleTests {
         let (first, second) = try await MainActor.run { (try lazy.value, try lazy.value) }
         #expect(first === second && first.watts == 40)
         #expect(try await MainActor.run { try provider().watts } == 60)
+    }
+
+    @Test func madeInAnotherActorsCodeTheyAreRefused() async throws {
+        let lazy = await LampShop().handle()
+        let error = try #require(
+            await Task.detached { () -> ResolutionError? in
+                do {
+                    _ = try lazy.value
+                    return nil
+                } catch { return error as? ResolutionError }
+            }.value)
+        #expect(error.code == .mainActorRequired)
+        #expect(error.description.contains("its closure is isolated to LampShop"))
+        #expect(error.fix == "make the Lazy in nonisolated or main-actor code.")
     }
 
     @Test func madeInNonisolatedCodeTheyAreReadAnywhere() async throws {
