@@ -61,6 +61,20 @@ func carStarts() throws {
     #expect(try Container.shared.resolve(Car.self).engine is TestEngine)
 }
 
+final class MockAPIClient: APIClient { init() {} }
+
+/// What a user who read the README writes next: replace the property with a mock in a test. The factory's closure
+/// built `LiveAPIClient` (Swift inferred the concrete type), so the mock stopped the program.
+@Test(.container { $0.override(\.api) { MockAPIClient() } })
+func theApiPropertyTakesAMockInATest() {
+    #expect(ProfileViewModelAPIOnly().api is MockAPIClient)
+    #expect(Container.shared.api is MockAPIClient)
+}
+
+struct ProfileViewModelAPIOnly {
+    @Injected(\.api) var api
+}
+
 @Suite(.container())
 struct AppModeReadmeTests {
     @Test func theLinesDoWhatTheirCommentsSay() throws {

@@ -165,7 +165,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         function: StaticString = #function,
-        _ factory: () throws -> Value,
+        @ProvideBuilder<Value> _ factory: () throws -> Value,
         contexts: () -> Contexts<Value>
     ) -> Value {
         produceKeyPathValue(
@@ -197,7 +197,7 @@ extension SubContainer {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         function: StaticString = #function,
-        _ factory: () throws -> Value,
+        @ProvideBuilder<Value> _ factory: () throws -> Value,
         contexts: () -> Contexts<Value>
     ) -> Value {
         container.produceKeyPathValue(

@@ -205,8 +205,9 @@ enum Diagnostics {
             summary: "cannot use the override of `\(key)`: it is a `\(TypeName.describe(overrideType))`, but the "
                 + "property's getter builds `\(getter)`.",
             path: path(then: key), fileID: "\(entry.fileID)", line: Int(entry.line),
-            fix: "let the getter's factory return the property's type, e.g. provide { \(getter)() as any Protocol } "
-                + "with the protocol the property declares.")
+            fix: "let the getter's factory build the property's type: write its closure without `return` "
+                + "(provide { \(getter)(…) } then builds the type the property declares), or cast to that type, e.g. "
+                + "provide { \(getter)(…) as any Protocol } with the protocol the property declares.")
     }
 
     static func noDependency<Value>(

@@ -59,7 +59,7 @@ extension Container {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         function: StaticString = #function,
-        _ factory: () throws -> Value
+        @ProvideBuilder<Value> _ factory: () throws -> Value
     ) -> Value {
         produceKeyPathValue(
             .property(owner: Container.self, name: function, file: fileID), scope: scope, fileID: fileID, line: line,

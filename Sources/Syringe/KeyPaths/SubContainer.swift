@@ -42,7 +42,7 @@ extension SubContainer {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         function: StaticString = #function,
-        _ factory: () throws -> Value
+        @ProvideBuilder<Value> _ factory: () throws -> Value
     ) -> Value {
         container.produceKeyPathValue(
             .property(owner: Self.self, name: function, file: fileID), scope: scope, fileID: fileID, line: line,

@@ -37,6 +37,17 @@ struct SubContainerTests {
         #expect(container.login.concreteUseCase === replacement)
     }
 
+    /// Found by a user who read only the README: `provide { LiveAPIClient() }` built the concrete type, and a test's
+    /// override of the property by a mock stopped the program. The property's declared type decides now.
+    @Test func anOverrideOfAnotherClassFitsAGetterWrittenAsTheReadmeDoes() {
+        let container = Container()
+        #expect(container.login.inferredUseCase.kind == "default")
+        container.login.inferredUseCase = MockLoginUseCase()
+        #expect(container.login.inferredUseCase.kind == "mock")
+        container.override(\.login.inferredUseCase) { MockLoginUseCase() }
+        #expect(container.login.inferredUseCase.kind == "mock")
+    }
+
     @Test func anOverrideThatTheGetterCannotReturnStopsWithAFix() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -48,7 +59,12 @@ struct SubContainerTests {
                 text.contains(
                     "Syringe: cannot use the override of `LoginContainer.concreteUseCase`: it is a `MockLoginUseCase`, "
                         + "but the property's getter builds `DefaultLoginUseCase`."))
-            #expect(text.contains("fix: let the getter's factory return the property's type"))
+            #expect(
+                text.contains(
+                    "fix: let the getter's factory build the property's type: write its closure without `return` "
+                        + "(provide { DefaultLoginUseCase(…) } then builds the type the property declares), or cast to "
+                        + "that type, e.g. provide { DefaultLoginUseCase(…) as any Protocol } with the protocol the "
+                        + "property declares."))
         }
     }
 

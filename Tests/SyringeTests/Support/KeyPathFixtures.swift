@@ -116,8 +116,14 @@ struct LoginContainer: SubContainer {
         get { provide(.cached) { DefaultLoginUseCase() as any LoginUseCase } }
         nonmutating set { override(newValue) }
     }
-    /// The getter infers `DefaultLoginUseCase`, so an override of another class cannot be returned.
+    /// An explicit `return` makes a plain closure, which Swift infers as `DefaultLoginUseCase`: an override of another
+    /// class cannot be returned through it.
     var concreteUseCase: any LoginUseCase {
+        get { provide(.cached) { return DefaultLoginUseCase() } }
+        nonmutating set { override(newValue) }
+    }
+    /// The README's shape: no `as any LoginUseCase`, no `return`. The property's type decides what it builds.
+    var inferredUseCase: any LoginUseCase {
         get { provide(.cached) { DefaultLoginUseCase() } }
         nonmutating set { override(newValue) }
     }
