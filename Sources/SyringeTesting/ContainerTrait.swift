@@ -91,4 +91,12 @@ extension Trait where Self == ContainerTrait {
     ) -> Self {
         ContainerTrait(strict: strict, configure: configure)
     }
+
+    /// A fresh container for the test, with nothing overridden: `.container()` written without parentheses.
+    ///
+    /// ```swift
+    /// @Suite(.container)
+    /// struct CheckoutTests { … }
+    /// ```
+    public static var container: Self { .container() }
 }
