@@ -363,7 +363,10 @@ extension Container {
         if entry.needsAsync { try Diagnostics.throwAsyncRequired(entry) }
         if entry.needsMainActor, !MainActorCheck.isCurrent {
             let what = entry.execution == .mainActor ? "its factory" : "an onCreated hook"
-            throw Diagnostics.mainActorRequired(entry.key, fileID: entry.fileID, line: entry.line, what: what)
+            // Refused even when nothing would run (Design decisions, "…main actor…"): say so, or it reads as a lie.
+            let built = entry.storage == .stored && !entry.scope.isCustom && entry.keptValue != nil
+            throw Diagnostics.mainActorRequired(
+                entry.key, fileID: entry.fileID, line: entry.line, what: what, alreadyBuilt: built)
         }
     }
 }

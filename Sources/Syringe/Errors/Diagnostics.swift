@@ -131,11 +131,13 @@ enum Diagnostics {
     }
 
     static func mainActorRequired(
-        _ key: Key, fileID: FileID, line: UInt, what: String = "its factory"
+        _ key: Key, fileID: FileID, line: UInt, what: String = "its factory", alreadyBuilt: Bool = false
     ) -> ResolutionError {
-        ResolutionError(
+        let built =
+            alreadyBuilt ? " Its instance exists, but the synchronous API hands it out on the main actor only." : ""
+        return ResolutionError(
             code: .mainActorRequired,
-            summary: "cannot resolve `\(key)` off the main actor: \(what) is isolated to the main actor.",
+            summary: "cannot resolve `\(key)` off the main actor: \(what) is isolated to the main actor.\(built)",
             path: path(then: key), fileID: "\(fileID)", line: Int(line),
             fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
                 + "container.resolveAsync(\(resolveArguments(key))), which runs \(what) on the main actor; to "
