@@ -130,6 +130,21 @@ enum Diagnostics {
             path: path, fileID: "\(entry.fileID)", line: Int(entry.line), fix: fix + ".")
     }
 
+    /// `error` as the non-throwing `resolved()` reports it (a property wrapper, a default argument): when it asks
+    /// to await, which that code cannot, the fix says what it can do instead.
+    static func forCodeThatCannotAwait(_ error: any Error) -> any Error {
+        guard let error = error as? ResolutionError, error.code == .asyncRequired, error.path.count == 1 else {
+            return error
+        }
+        let fix = error.fix.hasSuffix(".") ? String(error.fix.dropLast()) : error.fix
+        return ResolutionError(
+            code: error.code, summary: error.summary, path: error.path, fileID: error.fileID, line: error.line,
+            nearMisses: error.nearMisses,
+            fix: fix + " where its owner is made and pass the instance in (a property wrapper or a default argument "
+                + "cannot await), or give it a synchronous factory.",
+            underlyingError: error.underlyingError, errors: error.errors)
+    }
+
     static func mainActorRequired(
         _ key: Key, fileID: FileID, line: UInt, what: String = "its factory", alreadyBuilt: Bool = false
     ) -> ResolutionError {

@@ -249,7 +249,7 @@ extension Container {
             if name == nil { return try resolveFromFactory(file: FileID(fileID), line: line) }
             return try resolveSlow(Service.self, name: name, fileID: FileID(fileID), line: line, joinsAsync: true)
         } catch {
-            FailureReporting.stop(error, fileID: fileID, line: line)
+            FailureReporting.stop(Diagnostics.forCodeThatCannotAwait(error), fileID: fileID, line: line)
         }
     }
 

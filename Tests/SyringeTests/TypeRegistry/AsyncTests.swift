@@ -65,6 +65,28 @@ struct AsyncTests {
         #expect(container.isRegistered(Database.self))
     }
 
+    /// Found by a user who read only the README: the fix said to await, which a property wrapper cannot.
+    @Test func aPropertyWrapperOfAnAsyncRegistrationIsToldWhatItCanDo() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            struct Reports {
+                @Injected var database: Database
+            }
+            Container.withOverrides {
+                $0.register(Database.self, scope: .singleton) { try await Database.connect() }
+            } operation: {
+                _ = Reports().database
+            }
+        }.map { result in
+            let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+            #expect(text.contains("Syringe: cannot resolve `Database` synchronously: its factory is async."))
+            #expect(
+                text.contains(
+                    "fix: use try await container.resolveAsync(Database.self) where its owner is made and pass the "
+                        + "instance in (a property wrapper or a default argument cannot await), or give it a "
+                        + "synchronous factory."))
+        }
+    }
+
     @Test func aSynchronousFactoryNeedingAnAsyncOneIsToldToBecomeAsync() throws {
         let container = Container()
         let line = #line + 1
