@@ -9,6 +9,9 @@ extension Container {
     /// beyond the call that made it; a binding for the length of one synchronous call holds it instead.
     private static let bindingsMade = AtomicFlag()
 
+    /// Whether a container was ever bound to a task (a test's trait or `withOverrides`), for error texts.
+    static var anyBindingMade: Bool { bindingsMade.isSet }
+
     static func noteBinding() {
         if !bindingsMade.isSet { bindingsMade.set() }
     }

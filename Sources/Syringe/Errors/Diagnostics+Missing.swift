@@ -66,6 +66,13 @@ extension Diagnostics {
         } else if let other = similar.first {
             fix += ", or inject `\(other.typeDescription)` instead"
         }
+        if container === Container.processWideContainer, Container.anyBindingMade, ProcessContext.current.isTest {
+            // The usual cause in a test: work that left the test's task, where its container is not bound.
+            fix +=
+                "; in a test, code that leaves the test's task (Task.detached, a GCD callback, a thread) resolves "
+                + "from the process-wide container, not the test's: capture let current = Container.current and "
+                + "run that code in current.withCurrent { … }"
+        }
         return ResolutionError(
             code: .notRegistered,
             summary: "cannot resolve `\(typeText)`\(nameText) (no registration).",
