@@ -67,8 +67,8 @@ extension Container {
         return try Container.bindingWhile(self, operation: factory)
     }
 
-    /// An override whose static type differs from the getter's: Swift infers `provide { Concrete() }` as
-    /// `Concrete`, while the setter passes the property's declared type.
+    /// An override whose static type differs from the getter's: Swift infers a plain closure,
+    /// `provide { return Concrete() }`, as `Concrete`, while the setter passes the property's declared type.
     private func convertedOverride<Value>(_ found: Found, key: Key, to: Value.Type) throws -> Value {
         let layout = found.entry.service
         let output = Scratch.push(size: layout.size, alignment: layout.alignment)
