@@ -31,3 +31,15 @@ import Testing
         }
     }
 }
+
+/// `.container` without parentheses, in an app module's tests.
+@Suite(.container) struct AppModeBareContainerTraitTests {
+    @Test func eachTestGetsAFreshContainer() throws {
+        Container.shared.register(Clock.self) { TestClock() }
+        #expect(try Container.shared.resolve(Clock.self).isTest)
+    }
+
+    @Test(.container) func aBareTestTraitToo() {
+        #expect(!Container.shared.isRegistered(Clock.self, name: "bare"))
+    }
+}
