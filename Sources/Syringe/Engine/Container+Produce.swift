@@ -5,9 +5,7 @@ extension Container {
     func produce(
         _ entry: Entry, requester: Container, arguments: PackedArguments?, into output: ValueAddress
     ) throws {
-        if _slowPath(requester.links.address == nil || links.address == nil), let policy = requester.policy ?? policy {
-            policy.willProduce(entry, reused: isKept(entry, for: requester))
-        }
+        if _slowPath(requester.links.address == nil || links.address == nil) { tellPolicy(entry, requester: requester) }
         if _slowPath(entry.needsCheck) {
             if try reusedWithinResolution(entry, requester: requester, into: output) { return }
             try requireSynchronous(entry)
@@ -32,6 +30,15 @@ extension Container {
             }
             try produceStored(entry, slot: entry, in: nil, requester: requester, into: output, arguments: arguments)
         }
+    }
+
+    /// Tells the policy of a container whose instances the fast path may not read (a traced or test container)
+    /// what is produced. Out of line, as the other rare paths of ``produce(_:requester:arguments:into:)``: a deep
+    /// chain of registrations stacks its frame once per step, so it holds only what every build needs.
+    @inline(never)
+    private func tellPolicy(_ entry: Entry, requester: Container) {
+        guard let policy = requester.policy ?? policy else { return }
+        policy.willProduce(entry, reused: isKept(entry, for: requester))
     }
 
     /// The instance of a custom scope's registration in an open scope: the one in its slot, else built there once

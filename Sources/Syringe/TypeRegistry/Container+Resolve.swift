@@ -94,12 +94,19 @@ extension Container {
     @inline(__always)
     func produceFound(_ entry: Entry, joinsAsync: Bool, into output: ValueAddress) throws {
         if joinsAsync, CurrentFrame.frame == nil, let asyncFrame = AsyncFrame.current {
-            CurrentFrame.frame = asyncFrame.frame
-            defer { CurrentFrame.frame = nil }
-            try produce(entry, requester: self, arguments: nil, into: output)
+            try produce(entry, joining: asyncFrame, into: output)
         } else {
             try produce(entry, requester: self, arguments: nil, into: output)
         }
+    }
+
+    /// ``produceFound(_:joinsAsync:into:)`` on the path of the async factory whose frame is `asyncFrame`. Out of
+    /// line: the frame of the common case stays small (a deep chain stacks one per step).
+    @inline(never)
+    private func produce(_ entry: Entry, joining asyncFrame: AsyncFrame, into output: ValueAddress) throws {
+        CurrentFrame.frame = asyncFrame.frame
+        defer { CurrentFrame.frame = nil }
+        try produce(entry, requester: self, arguments: nil, into: output)
     }
 
     /// Everything but the fast path of ``resolve(_:name:fileID:line:)``.
@@ -116,9 +123,10 @@ extension Container {
             return output.move(Service.self)
         }
         // A named key's published instance is copied out without a lock, as a plain type's is; its registration
-        // here, when nothing is published, is produced without a second lookup.
-        let key = Key(Service.self, name: name)
-        let found = lookUpFast(key, retaining: .own)
+        // here, when nothing is published, is produced without a second lookup. The key lives in the frames of
+        // the two calls that need it, not in this one, which stays on the stack while the instance is built: a
+        // chain of named registrations then takes less stack per step.
+        let found = lookUpFast(Service.self, name: name)
         if let payload = found.published {
             let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
@@ -130,9 +138,27 @@ extension Container {
             try produceFound(entry, joinsAsync: joinsAsync, into: output)
         }
         if !produced {
-            try resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+            try resolve(Service.self, name: name, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
         }
         return output.move(Service.self)
+    }
+
+    /// The fast lookup of `type` named `name` (see `lookUpFast(_:retaining:)`), out of line so that its key takes
+    /// no room in the caller's frame.
+    @inline(never)
+    private func lookUpFast(_ type: any Any.Type, name: String?) -> PlainLookup {
+        lookUpFast(Key(serviceType: type, name: name, argumentTypes: nil), retaining: .own)
+    }
+
+    /// Resolves `type` named `name` on the slow path (see `resolve(_:arguments:fileID:line:joinsAsync:into:)`),
+    /// out of line for the same reason.
+    @inline(never)
+    private func resolve(
+        _ type: any Any.Type, name: String?, fileID: FileID, line: UInt, joinsAsync: Bool, into output: ValueAddress
+    ) throws {
+        try resolve(
+            Key(serviceType: type, name: name, argumentTypes: nil), arguments: nil, fileID: fileID, line: line,
+            joinsAsync: joinsAsync, into: output)
     }
 
     /// Resolves `Service` with arguments for its factory.
@@ -190,7 +216,9 @@ extension Container {
     }
 
     /// Resolves the plain type key of `type` into `output`: the common case of ``resolve(_:name:fileID:line:)``,
-    /// which looks the registration up by the type's identity and makes the key only when it needs one.
+    /// which looks the registration up by the type's identity and makes the key only when it needs one. Out of
+    /// line, so that the frames of the code that calls it on the way to a build stay small.
+    @inline(never)
     func resolve(
         plainType type: any Any.Type, fileID: FileID, line: UInt, joinsAsync: Bool,
         into output: ValueAddress

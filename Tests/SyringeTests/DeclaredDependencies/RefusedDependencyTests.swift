@@ -9,6 +9,7 @@ final class RefusedCar: Sendable {
 /// declared dependencies: at registration in debug builds, and with the same text at resolve time.
 @Suite("Declared dependencies: Syringe's own types refused")
 struct RefusedDependencyTests {
+    #if DEBUG
     @Test func aUsingFunctionOfTheResolutionStopsAtItsRegistration() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -25,6 +26,24 @@ struct RefusedDependencyTests {
         }
     }
 
+    #else
+    /// Release builds do not check a synchronous `using:` function's parameters at registration (the check would stay
+    /// in every call site): the first resolve refuses it, with the same text, and the container stays usable.
+    @Test func aUsingFunctionOfTheResolutionIsRefusedWhenResolved() throws {
+        let container = Container()
+        container.register(RefusedCar.self, using: { (_: Resolution) in RefusedCar() })
+        container.register(Int.self) { 1 }
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(RefusedCar.self) }
+        #expect(error.code == .notRegistered)
+        #expect(
+            error.summary
+                == "cannot resolve `Resolution`: it is Syringe's own type, handed out rather than resolved (a closure "
+                + "factory receives it: `register(T.self) { r in … }`).")
+        #expect(error.path.map(\.description) == ["RefusedCar", "Resolution"])
+        #expect(try container.resolve(Int.self) == 1)
+    }
+    #endif
+
     @Test func anAsyncUsingFunctionOfTheContainerStopsAtItsRegistration() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -36,6 +55,7 @@ struct RefusedDependencyTests {
         }
     }
 
+    #if DEBUG
     @Test func aSingletonUsingFunctionAmongOtherParametersStopsToo() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let container = Container()
@@ -47,6 +67,17 @@ struct RefusedDependencyTests {
             #expect(text.contains("takes a `Resolution`"))
         }
     }
+
+    #else
+    @Test func aSingletonUsingFunctionAmongOtherParametersIsRefusedWhenResolved() throws {
+        let container = Container()
+        container.register(Int.self) { 1 }
+        container.register(RefusedCar.self, scope: .singleton, using: { (_: Int, _: Resolution) in RefusedCar() })
+        let error = try #require(throws: ResolutionError.self) { try container.resolve(RefusedCar.self) }
+        #expect(error.summary.hasPrefix("cannot resolve `Resolution`: it is Syringe's own type"))
+        #expect(error.fix.contains("a `using:` function declares the dependencies themselves as its parameters"))
+    }
+    #endif
 
     @Test func resolvingTheResolutionSaysItIsHandedOut() throws {
         let container = Container()

@@ -22,28 +22,30 @@ struct Frame {
     /// The payload of the instance once its factory returned and while its hooks run, so that a cycle can
     /// be closed back to it.
     var constructed: ValueAddress?
-    /// Whether this frame builds an instance that is kept (a stored scope, or a slot of an open scope): the hooks
-    /// deferred below it run when it ends, before others can see the instance.
-    var keeps = false
     /// The innermost open scope this resolution resolves in (see `Engine.openScope(for:)`), inherited by the
     /// frames below: set by a resolve made through an explicit scope, or by the build of an instance of a scope
     /// bound to the task. Kept alive by whoever started the resolve.
     var scopesReference: Unmanaged<OpenedScope>?
+    /// On the frame a lazy handle's read runs in: the kept instance that holds the handle, which keeps what
+    /// the read resolves (see `LaterResolution`, `Engine.refuseCaptive`). Kept alive by the handle.
+    private var heldByReference: Unmanaged<Entry>?
     /// Who runs this frame when it is not simply the current thread: the task of an async build, and of a
     /// synchronous frame joined directly to one. `nil` for the other synchronous frames (see
     /// `Frame.execution(of:)`).
     let execution: ExecutionID?
+    /// Whether this frame builds an instance that is kept (a stored scope, or a slot of an open scope): the hooks
+    /// deferred below it run when it ends, before others can see the instance.
+    var keeps = false
+    /// Whether this frame lives on the heap (async builds): its fields are then shared with child tasks.
+    let isShared: Bool
+    // The one-byte fields above sit in the padding after `execution`: a frame is on the stack once per step of a
+    // resolution, and a deep chain stacks one per step.
     /// 0 for the root.
     let depth: Int32
     /// The depth of the outermost unfinished frame whose instance this frame's subtree has used (a cycle
     /// closed back to it, or a `.graph` instance whose hooks it runs later); `Int32.max` when none. A
     /// stored instance built under such a taint is kept only once that frame has finished.
     var taint: Int32 = .max
-    /// Whether this frame lives on the heap (async builds): its fields are then shared with child tasks.
-    let isShared: Bool
-    /// On the frame a lazy handle's read runs in: the kept instance that holds the handle, which keeps what
-    /// the read resolves (see `LaterResolution`, `Engine.refuseCaptive`). Kept alive by the handle.
-    private var heldByReference: Unmanaged<Entry>?
 
     init(entry: Entry, parent: FrameRef?, execution: ExecutionID?, isShared: Bool = false) {
         self.init(entry: entry, request: nil, parent: parent, execution: execution, isShared: isShared)
