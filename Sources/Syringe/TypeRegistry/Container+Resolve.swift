@@ -126,7 +126,7 @@ extension Container {
         // here, when nothing is published, is produced without a second lookup. The key lives in the frames of
         // the two calls that need it, not in this one, which stays on the stack while the instance is built: a
         // chain of named registrations then takes less stack per step.
-        let found = lookUpFast(Service.self, name: name)
+        let found = lookUpNamed(Service.self, name: name)
         if let payload = found.published {
             let instance = payload.value(Service.self)
             ReadSection.end(found.reader.unsafelyUnwrapped)
@@ -138,7 +138,7 @@ extension Container {
             try produceFound(entry, joinsAsync: joinsAsync, into: output)
         }
         if !produced {
-            try resolve(Service.self, name: name, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
+            try resolveNamed(Service.self, name: name, fileID: fileID, line: line, joinsAsync: joinsAsync, into: output)
         }
         return output.move(Service.self)
     }
@@ -146,14 +146,14 @@ extension Container {
     /// The fast lookup of `type` named `name` (see `lookUpFast(_:retaining:)`), out of line so that its key takes
     /// no room in the caller's frame.
     @inline(never)
-    private func lookUpFast(_ type: any Any.Type, name: String?) -> PlainLookup {
+    private func lookUpNamed(_ type: any Any.Type, name: String?) -> PlainLookup {
         lookUpFast(Key(serviceType: type, name: name, argumentTypes: nil), retaining: .own)
     }
 
     /// Resolves `type` named `name` on the slow path (see `resolve(_:arguments:fileID:line:joinsAsync:into:)`),
     /// out of line for the same reason.
     @inline(never)
-    private func resolve(
+    private func resolveNamed(
         _ type: any Any.Type, name: String?, fileID: FileID, line: UInt, joinsAsync: Bool, into output: ValueAddress
     ) throws {
         try resolve(
