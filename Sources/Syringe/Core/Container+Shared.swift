@@ -13,7 +13,9 @@ extension Container {
     static var anyBindingMade: Bool { bindingsMade.isSet }
 
     static func noteBinding() {
-        if !bindingsMade.isSet { bindingsMade.set() }
+        // `set()`, not a test of `isSet` first: the flag also reads as set while a key's default holds it
+        // (``bindingWhile(_:operation:)``), and a binding made then must keep it set once the hold ends.
+        bindingsMade.set()
     }
 
     /// Runs `operation` with `container` as ``shared``. Binding the process-wide container while nothing was ever

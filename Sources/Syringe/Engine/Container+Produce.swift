@@ -365,8 +365,14 @@ extension Container {
     }
 
     /// The synchronous engine's check of an entry whose factory (or a hook) is async or isolated to the main
-    /// actor: the former always throws, the latter unless the caller runs on the main actor.
+    /// actor: the former always throws, the latter unless the caller runs on the main actor. An entry that is
+    /// being built on this resolution's path (an async factory whose dependency resolves it again) is a cycle,
+    /// which making anything async would not fix: that is what is reported.
     func requireSynchronous(_ entry: Entry) throws {
+        let refused = entry.needsAsync || entry.needsMainActor && !MainActorCheck.isCurrent
+        if refused, let parent = CurrentFrame.frame, Frame.building(entry, from: parent) != nil {
+            try Diagnostics.throwCycle(entry)
+        }
         if entry.needsAsync { try Diagnostics.throwAsyncRequired(entry) }
         if entry.needsMainActor, !MainActorCheck.isCurrent {
             let what = entry.execution == .mainActor ? "its factory" : "an onCreated hook"

@@ -40,10 +40,14 @@ extension Container {
             let output = Scratch.push(Value.self)
             defer { Scratch.pop(output, Value.self) }
             if found.entry.isPerRequest {
+                // A kept value is built from what the container that keeps it sees (the root, or a test container),
+                // whichever container it is first read through: a plain child's overrides never reach its parent's
+                // value. A value kept nowhere is built from here.
+                let builder = found.entry.storage == .stored ? found.owner : self
                 try PerRequestFactory.with(
                     key,
                     { output in
-                        output.initialize(as: Value.self, to: try asShared(factory))
+                        output.initialize(as: Value.self, to: try builder.asShared(factory))
                     }
                 ) { body in
                     try found.owner.produce(found.entry, requester: self, arguments: body, into: output)
@@ -57,11 +61,12 @@ extension Container {
         }
     }
 
-    /// Runs a key's default or a property's factory with this container, the one being read, as
-    /// ``Container/shared``: a default that reads another key (`Container[\.x]`, an `@Injected` of what it
-    /// builds) sees this container's overrides, not the task's container, and what is kept here was computed
+    /// Runs a key's default or a property's factory with this container (the one being read, or the one that keeps
+    /// the value) as ``Container/shared``: a default that reads another key (`Container[\.x]`, an `@Injected` of
+    /// what it builds) sees this container's overrides, not the task's container, and what is kept here was computed
     /// from here. Binds nothing when this container already is the shared one (an app's reads), and an app whose
-    /// reads never bind a container keeps the property wrappers' fast path once the default returned.
+    /// reads never bind a container keeps the property wrappers' fast path once the default returned. A `provide`
+    /// closure's `self` is the container the property was read on, whatever this binds.
     private func asShared<Value>(_ factory: () throws -> Value) rethrows -> Value {
         if self === Container.shared { return try factory() }
         return try Container.bindingWhile(self, operation: factory)

@@ -49,7 +49,8 @@ extension Container {
     /// ```
     ///
     /// A container dropped without `shutdown()` runs no `onDispose` hook: its instances are released, but
-    /// nothing awaits or orders their disposal. Parents are not shut down.
+    /// nothing awaits or orders their disposal. Parents are not shut down. Called from a cancelled task (a service
+    /// group that ends by cancellation), it still runs every hook to its end, in a task of its own.
     ///
     /// - Throws: one ``ResolutionError`` listing each `onDispose` hook that threw; the others still ran.
     public func shutdown() async throws {
@@ -57,12 +58,14 @@ extension Container {
         closed.set()
         let items = Disposal.take(registry.allEntries.map { ($0, $0 as InstanceSlot) })
         Reclamation.synchronize()
-        let failures = await Disposal.run(items)
+        // Shielded: a service group ends by cancelling the task that shuts the container down, and its hooks must
+        // still run to the end (as a scope's close does).
+        let failures = await Disposal.runShielded(items)
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "shutdown()") }
     }
 
     /// Drops the instances this container keeps for `scope`, as ``reset(_:)-(Scope)`` does, and awaits their
-    /// `onDispose` hooks.
+    /// `onDispose` hooks (run to their end even when the calling task is cancelled).
     ///
     /// ```swift
     /// try await container.dispose(.session)   // at logout
@@ -72,7 +75,7 @@ extension Container {
     public func dispose(_ scope: Scope) async throws {
         let items = Disposal.take(registry.allEntries.filter { $0.scope == scope }.map { ($0, $0 as InstanceSlot) })
         Reclamation.synchronize()
-        let failures = await Disposal.run(items)
+        let failures = await Disposal.runShielded(items)
         if !failures.isEmpty { throw Diagnostics.disposal(failures, by: "dispose(\(scope))") }
     }
 }

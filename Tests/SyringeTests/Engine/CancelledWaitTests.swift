@@ -8,7 +8,7 @@ final class SlowToConnect: Sendable {
 }
 
 /// Opens once; tasks that wait on it before then are suspended, not blocked.
-private final class OpenOnce: @unchecked Sendable {  // every access holds `lock`
+final class OpenOnce: @unchecked Sendable {  // every access holds `lock`
     private let lock = NSLock()
     private var isOpen = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
