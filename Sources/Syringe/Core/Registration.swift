@@ -28,7 +28,8 @@ public struct Registration<Service>: Sendable {
     /// The hook receives the new instance (`inout`, so value types can be set up too) and a
     /// ``Resolution`` for its own dependencies. With ``Scope/graph`` it closes cycles: the instance is
     /// already visible to the graph while its hook runs, so a child that resolves its parent gets this one.
-    /// When a hook throws, the resolve fails and nothing built on its path is kept. A hook serves the instances
+    /// When a hook throws, the resolve fails and nothing built on its path is kept (nor disposed of: `onDispose` hooks
+    /// serve kept instances only, so what the factory acquired is released by `deinit`). A hook serves the instances
     /// built after it was added: chain it on the `register` call. (An instance that another thread resolves in the
     /// moment between `register` and `onCreated` is built without it, and kept so if its scope keeps it.)
     ///
