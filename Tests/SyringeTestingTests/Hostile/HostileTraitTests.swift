@@ -11,10 +11,14 @@ final class HostileTraitService: Sendable {
 final class HostileTraitLog: Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var identities: [String: ObjectIdentifier] = [:]
+    /// The recorded objects, kept alive: a freed one's address may be reused by the next, which would then read as
+    /// the same object.
+    nonisolated(unsafe) private var kept: [AnyObject] = []
 
     func record(_ name: String, _ object: AnyObject) {
         lock.lock()
         identities[name] = ObjectIdentifier(object)
+        kept.append(object)
         lock.unlock()
     }
 
