@@ -47,6 +47,14 @@ struct RemoteConfig: Sendable {
     static func load() async throws -> RemoteConfig { RemoteConfig(value: 7) }
 }
 
+/// Built from a main-actor engine and a config by an async function that runs on any task.
+struct Dashboard: Sendable {
+    let summary: String
+    nonisolated static func make(engine: V8Engine, config: RemoteConfig) async -> Dashboard {
+        Dashboard(summary: "\(await engine.name) \(config.value)")
+    }
+}
+
 @Suite struct AppModeTypeRegistryTests {
     @Test func theSeedsRegistrationsAsWritten() throws {
         let container = Container()
@@ -127,6 +135,17 @@ struct RemoteConfig: Sendable {
         let container = Container()
         container.register(RemoteConfig.self, scope: .singleton, using: RemoteConfig.load)
         #expect(try await container.resolveAsync(RemoteConfig.self).value == 7)
+    }
+
+    /// An async function's `Sendable` parameters are built on the main actor and handed to it from any task
+    /// (they were refused as "not Sendable", although a main-actor class and a value type here are).
+    @Test func usingAnAsyncFunctionOfMainActorRegistrationsFromAnyTask() async throws {
+        let container = Container()
+        container.register(V8Engine.self, scope: .singleton) { V8Engine() }
+        container.register(RemoteConfig.self) { RemoteConfig(value: 3) }
+        container.register(Dashboard.self, using: Dashboard.make)
+        let dashboard = try await Task.detached { try await container.resolveAsync(Dashboard.self) }.value
+        #expect(dashboard.summary == "V8 3")
     }
 
     @Test func anAsyncFactoryWrittenInMainActorCode() async throws {

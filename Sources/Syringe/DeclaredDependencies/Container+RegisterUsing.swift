@@ -108,7 +108,35 @@ extension Container {
     /// let database = try await container.resolveAsync(Database.self)
     /// ```
     ///
-    /// Each parameter is resolved with `resolveAsync`, so it may itself have an async factory.
+    /// Each parameter is resolved with `resolveAsync`, so it may itself have an async factory. A parameter whose
+    /// registration is bound to the main actor is built there and handed over when its type is `Sendable` (this
+    /// overload); one that is not `Sendable` is handed over only on the main actor (the one below).
+    @discardableResult @_disfavoredOverload
+    public func register<Service, each Dependency: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil,
+        scope: Scope = .unique,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        // The same call as below: here each parameter is known to be `Sendable`, which picks `resolveAsync`'s
+        // `Sendable` form.
+        registerAsyncDeclared(
+            Service.self, name: name, scope: scope, fileID: fileID, line: line, (repeat (each Dependency).self)
+        ) { r in try await make(repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)) }
+    }
+
+    /// Registers `Service`, built by an async function of dependencies that are not all `Sendable`; resolved with
+    /// `resolveAsync`.
+    ///
+    /// ```swift
+    /// final class Draft { init() {} }                        // not Sendable
+    /// container.register(Editor.self, using: { (draft: Draft) async in await Editor.open(draft) })
+    /// ```
+    ///
+    /// As the `Sendable` form does, but a parameter whose registration is bound to the main actor is handed over
+    /// only on the main actor: resolved elsewhere, it fails with ``ResolutionError/Code/mainActorRequired``.
     @discardableResult @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type = Service.self,
@@ -118,17 +146,26 @@ extension Container {
         line: UInt = #line,
         using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
-        for dependency in repeat (each Dependency).self {
+        // The same call as below: here each parameter is known to be `Sendable`, which picks `resolveAsync`'s
+        // `Sendable` form.
+        registerAsyncDeclared(
+            Service.self, name: name, scope: scope, fileID: fileID, line: line, (repeat (each Dependency).self)
+        ) { r in try await make(repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)) }
+    }
+
+    /// An async declared registration of `Service`, built by `build` (the call of the function with each parameter
+    /// resolved); `dependencies` are the parameters' types.
+    func registerAsyncDeclared<Service, each Dependency>(
+        _ type: Service.Type, name: String?, scope: Scope, fileID: StaticString, line: UInt,
+        _ dependencies: (repeat (each Dependency).Type),
+        build: @escaping @Sendable (Resolution) async throws -> Service
+    ) -> Registration<Service> {
+        for dependency in repeat each dependencies {
             DeclaredDependency.refuseHandedOut(dependency, of: Service.self, file: FileID(fileID), line: line)
         }
         return add(
             Key(Service.self, name: name), scope: scope, file: FileID(fileID), line: line,
             parameterTypes: { DeclaredDependency.parameterTypes(repeat (each Dependency).self) },
-            factory: .async { r, _, output in
-                output.initialize(
-                    as: Service.self,
-                    to: try await make(
-                        repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)))
-            })
+            factory: .async { r, _, output in output.initialize(as: Service.self, to: try await build(r)) })
     }
 }

@@ -168,11 +168,12 @@ enum Diagnostics {
         ResolutionError(
             code: .mainActorRequired,
             summary: "cannot resolve `\(key)` off the main actor (asked at \(fileID):\(line)): its registration is "
-                + "isolated to the main actor, and `\(key.typeDescription)` is not Sendable, so its instance cannot be "
-                + "handed to this task.",
+                + "isolated to the main actor, and `\(key.typeDescription)` is not Sendable where it is asked for, so its "
+                + "instance cannot be handed to this task.",
             path: path(then: key), fileID: "\(entry.fileID)", line: Int(entry.line),
             fix: "resolve it from main-actor code, or make `\(key.typeDescription)` Sendable (a protocol that "
-                + "refines Sendable, or a main-actor class, which is Sendable).")
+                + "refines Sendable, or a main-actor class, which is Sendable); asked for through a generic "
+                + "parameter, constrain that parameter to Sendable.")
     }
 
     /// A `Lazy` or `Provider` made by hand in isolated code, read where its closure may not run.

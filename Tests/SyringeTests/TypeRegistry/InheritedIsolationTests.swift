@@ -218,8 +218,8 @@ struct InheritedIsolationTests {
                 == true)
         #expect(
             error?.description.contains(
-                "its registration is isolated to the main actor, and `Notebook` is not Sendable, so its instance cannot "
-                    + "be handed to this task.\n") == true)
+                "its registration is isolated to the main actor, and `Notebook` is not Sendable where it is asked for, "
+                    + "so its instance cannot be handed to this task.\n") == true)
         #expect(error?.line == contributionLine)
     }
 
@@ -264,6 +264,42 @@ struct InheritedIsolationTests {
         let pages = try await MainActor.run { try container.resolve(Notebook.self).pages }
         #expect(pages.isEmpty)
     }
+
+    /// An async declared registration (`using:` an async function) whose parameter has a main-actor registration:
+    /// a `Sendable` parameter is built on the main actor and handed over, as `resolveAsync` hands it over; one that
+    /// is not `Sendable` stays refused (the top-level code of a server's main.swift registers on the main actor).
+    @Test func anAsyncDeclaredRegistrationTakesAMainActorSendableDependencyFromAnywhere() async throws {
+        let container = Container()
+        await MainActor.run {
+            _ = container.register(StoreLedger.self, scope: .singleton) {
+                MainActor.preconditionIsolated()
+                return StoreLedger(owner: "main")
+            }
+            _ = container.register(Notebook.self) { Notebook() }
+        }
+        container.register(Audit.self, using: { (ledger: StoreLedger) async in Audit(owner: ledger.owner) })
+        container.register(Draft.self, using: { (notebook: Notebook) async in Draft(pages: notebook.pages.count) })
+        let audit = try await Task.detached { try await container.resolveAsync(Audit.self) }.value
+        #expect(audit.owner == "main")
+        let error = await Task.detached { () -> ResolutionError? in
+            do {
+                _ = try await container.resolveAsync(Draft.self)
+                return nil
+            } catch {
+                return error as? ResolutionError
+            }
+        }.value
+        #expect(error?.code == .mainActorRequired)
+        #expect(error?.description.contains("`Notebook` is not Sendable") == true)
+    }
+}
+
+struct Audit: Sendable {
+    let owner: String
+}
+
+struct Draft: Sendable {
+    let pages: Int
 }
 
 final class StoreLedger: Sendable {
