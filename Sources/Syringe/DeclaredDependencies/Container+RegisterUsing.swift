@@ -108,9 +108,12 @@ extension Container {
     /// let database = try await container.resolveAsync(Database.self)
     /// ```
     ///
-    /// Each parameter is resolved with `resolveAsync`, so it may itself have an async factory. A parameter whose
+    /// Each parameter is resolved with `resolveAsync`, so it may itself have an async factory. The function runs
+    /// where its own isolation says, and gets its parameters wherever it is resolved: a parameter whose
     /// registration is bound to the main actor is built there and handed over when its type is `Sendable` (this
-    /// overload); one that is not `Sendable` is handed over only on the main actor (the one below).
+    /// overload), and refused off the main actor when it is not (the overload below). For a main-actor function
+    /// of parameters that are not `Sendable`, register a closure: `{ r async throws in … }` keeps the isolation
+    /// it is written in, and resolves its parameters there.
     @discardableResult @_disfavoredOverload
     public func register<Service, each Dependency: Sendable>(
         _ type: Service.Type = Service.self,
@@ -146,8 +149,6 @@ extension Container {
         line: UInt = #line,
         using make: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> Registration<Service> {
-        // The same call as below: here each parameter is known to be `Sendable`, which picks `resolveAsync`'s
-        // `Sendable` form.
         registerAsyncDeclared(
             Service.self, name: name, scope: scope, fileID: fileID, line: line, (repeat (each Dependency).self)
         ) { r in try await make(repeat try await r.resolveAsync((each Dependency).self, fileID: fileID, line: line)) }

@@ -14,7 +14,9 @@
 /// A handle made while a registration is built (a `using:` parameter, `r.resolve(Lazy<Child>.self)` inside a
 /// factory) belongs to that resolution: a `.graph` value is the instance of the graph that built its owner.
 /// Resolving a `Lazy<T>` never fails by itself; reading ``value`` resolves `T` from the container that made
-/// the handle, and throws what that resolve throws. A failure is kept too: every later read throws it again.
+/// the handle, and throws what that resolve throws. A failure is kept too: every later read throws it again, but
+/// for a refusal off the main actor (``ResolutionError/Code/mainActorRequired``), which says where the handle was
+/// read: a later read on the main actor resolves the value.
 /// Copies share one value. `Sendable` when its value is. Until its first read, the handle holds the container that
 /// made it: a kept instance that holds an unread one keeps its container alive until ``Container/shutdown()`` or a
 /// reset lets go of the instance.
@@ -45,7 +47,14 @@ public struct Lazy<Value> {
     init(
         file: FileID, line: UInt, check: HandMadeHandle.Check? = nil, _ resolve: @escaping @Sendable () throws -> Value
     ) {
-        cell = OnceCell(key: Key(Value.self), fileID: file, line: line) { Result(catching: resolve) }
+        // A refusal off the main actor says where the handle was read, not what the value is: not kept.
+        cell = OnceCell(
+            key: Key(Value.self), fileID: file, line: line,
+            readsAgain: { result in
+                guard case .failure(let error as ResolutionError) = result else { return false }
+                return error.code == .mainActorRequired
+            }
+        ) { Result(catching: resolve) }
         self.check = check
     }
 

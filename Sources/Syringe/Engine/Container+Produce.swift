@@ -378,8 +378,12 @@ extension Container {
             let what = entry.execution == .mainActor ? "its factory" : "an onCreated hook"
             // Refused even when nothing would run (Design decisions, "…main actor…"): say so, or it reads as a lie.
             let built = entry.storage == .stored && !entry.scope.isCustom && entry.keptValue != nil
+            // Asked for by another registration's synchronous factory: that registration is what to change (an
+            // async one would use `r.resolveAsync`, which the usual fix says).
+            let asking = CurrentFrame.frame.flatMap(\.entry)
+            let holder = asking.flatMap { $0.needsAsync ? nil : $0.key }
             throw Diagnostics.mainActorRequired(
-                entry.key, fileID: entry.fileID, line: entry.line, what: what, alreadyBuilt: built)
+                entry.key, fileID: entry.fileID, line: entry.line, what: what, alreadyBuilt: built, holder: holder)
         }
     }
 }

@@ -48,6 +48,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
     @exclusivity(unchecked) private(set) var original: Entry?
     /// The registration this one is, or is a copy of.
     var registration: Entry { original ?? self }
+    /// For a forwarding (``Registration/forwarding(_:name:fileID:line:)``, a component's `as:`), the key it
+    /// forwards to, which the async API resolves as it would resolve that key; else `nil`. Set once, before the
+    /// registration is shared.
+    @exclusivity(unchecked) var forwardingTarget: Key?
     /// The position in its registry's registration order; written under the registry's lock.
     @exclusivity(unchecked) var orderIndex = 0
     /// For a custom scope: the layout of its container's registrations of that scope, and its index there, where an
@@ -78,8 +82,10 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         /// An async `onCreated` hook (or one isolated to an actor other than the main actor) is registered:
         /// then only the async API can build it, and its kept instance is not published.
         static var hasAsyncHooks: UInt { 32 }
-        /// An `onCreated` hook isolated to the main actor is registered: then the synchronous API builds and
-        /// hands out its instance only on the main actor, and its kept instance is not published.
+        /// An `onCreated` hook isolated to the main actor is registered, or the factory is an async one isolated
+        /// to the main actor: then the synchronous API builds and hands out its instance only on the main actor,
+        /// the async API hands a value that is not `Sendable` to main-actor code only, and its kept instance is
+        /// not published.
         static var hasMainActorHooks: UInt { 64 }
         /// An `onDispose` hook isolated to the main actor is registered: it runs in place on the main actor,
         /// else after a hop, as an async hook does.
@@ -198,6 +204,7 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             key: key, scope: scope, service: service, factory: factory, file: file, line: line,
             declared: declared, parameterTypes: parameterTypes)
         copy.original = original ?? self
+        copy.forwardingTarget = forwardingTarget
         copy.scopeLayoutReference = scopeLayoutReference
         copy.scopeIndex = scopeIndex
         copyHooks(to: copy)
@@ -261,6 +268,13 @@ final class Entry: InstanceSlot, @unchecked Sendable {
             }
         }
         set(Flag.hasHooks)
+    }
+
+    /// Binds an async factory written in main-actor code to the main actor: its instance, built there, is handed
+    /// to other code only when its type is `Sendable`, as a main-actor synchronous factory's is. Before it is
+    /// installed.
+    func bindAsyncFactoryToMainActor() {
+        lock.withLock { storeFlagsWord(flagsWord | Flag.hasMainActorHooks | InstanceSlot.unpublishedFlag) }
     }
 
     func addDisposed(_ hook: DisposeHook) {

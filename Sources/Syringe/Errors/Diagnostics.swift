@@ -133,8 +133,20 @@ enum Diagnostics {
     /// `error` as the non-throwing `resolved()` reports it (a property wrapper, a default argument): when it asks
     /// to await, which that code cannot, the fix says what it can do instead.
     static func forCodeThatCannotAwait(_ error: any Error) -> any Error {
-        guard let error = error as? ResolutionError, error.code == .asyncRequired, error.path.count == 1 else {
+        guard let error = error as? ResolutionError, error.code == .asyncRequired || error.code == .mainActorRequired,
+            error.path.count == 1, error.fix.contains("resolveAsync")
+        else {
             return error
+        }
+        if error.code == .mainActorRequired, let key = error.path.first {
+            return ResolutionError(
+                code: error.code, summary: error.summary, path: error.path, fileID: error.fileID, line: error.line,
+                nearMisses: error.nearMisses,
+                fix: "make its owner in main-actor code (a @MainActor type or function), or resolve it with try "
+                    + "await container.resolveAsync(\(resolveArguments(key))) where its owner is made and pass the "
+                    + "instance in (a property wrapper or a default argument cannot await), or register it from "
+                    + "nonisolated code, to build it on any thread.",
+                underlyingError: error.underlyingError, errors: error.errors)
         }
         let fix = error.fix.hasSuffix(".") ? String(error.fix.dropLast()) : error.fix
         return ResolutionError(
@@ -145,19 +157,34 @@ enum Diagnostics {
             underlyingError: error.underlyingError, errors: error.errors)
     }
 
+    /// `holder`: the registration whose factory asked for it (a synchronous one that is not main-actor code),
+    /// which is what to change: a `resolveAsync` of the holder still runs that factory off the main actor.
     static func mainActorRequired(
-        _ key: Key, fileID: FileID, line: UInt, what: String = "its factory", alreadyBuilt: Bool = false
+        _ key: Key, fileID: FileID, line: UInt, what: String = "its factory", alreadyBuilt: Bool = false,
+        holder: Key? = nil
     ) -> ResolutionError {
         let built =
             alreadyBuilt ? " Its instance exists, but the synchronous API hands it out on the main actor only." : ""
+        let elsewhere =
+            "to build it on any thread, register it from nonisolated code (a nonisolated function: the top-level "
+            + "code of main.swift runs on the main actor)."
+        let fix: String
+        if let holder {
+            // The same fixes as `verify()` gives for this edge (Diagnostics+Graph).
+            fix =
+                "register `\(holder)` with a @MainActor function too (a @MainActor init), or with an async one "
+                + "(resolveAsync hops to the main actor), or take Provider<\(key)> and call it on the main actor, "
+                + "or resolve `\(holder)` from main-actor code; \(elsewhere)"
+        } else {
+            fix =
+                "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
+                + "container.resolveAsync(\(resolveArguments(key))), which runs \(what) on the main actor; "
+                + elsewhere
+        }
         return ResolutionError(
             code: .mainActorRequired,
             summary: "cannot resolve `\(key)` off the main actor: \(what) is isolated to the main actor.\(built)",
-            path: path(then: key), fileID: "\(fileID)", line: Int(line),
-            fix: "resolve it from main-actor code (a @MainActor function, type or factory), or use try await "
-                + "container.resolveAsync(\(resolveArguments(key))), which runs \(what) on the main actor; to "
-                + "build it on any thread, register it from nonisolated code (a nonisolated function: the "
-                + "top-level code of main.swift runs on the main actor).")
+            path: path(then: key), fileID: "\(fileID)", line: Int(line), fix: fix)
     }
 
     /// A registration bound to the main actor, asked for from elsewhere as a type that is not `Sendable`.

@@ -60,7 +60,8 @@ extension Container {
         return add(
             .contribution(to: Service.self, fileID: fileID, line: line), scope: scope, fileID: FileID(fileID),
             line: line,
-            factory: .async { r, _, output in output.initialize(as: Service.self, to: try await make(r)) })
+            factory: .async { r, _, output in output.initialize(as: Service.self, to: try await make(r)) },
+            asyncIsolation: factory.isolation)
     }
 
     /// Resolves every contribution of `Service`: the parents' first (root first), then this container's,

@@ -16,9 +16,13 @@ final class OnceCell<Value>: @unchecked Sendable {
     private let line: UInt
     /// What is kept of the resolved value for later reads (the first read returns it as resolved).
     private let keep: @Sendable (Value) -> Value
+    /// Whether a value says where it was read rather than what it is (a refusal off the main actor): handed to
+    /// that read, not kept, so that a read from elsewhere resolves again.
+    private let readsAgain: @Sendable (Value) -> Bool
 
     init(
         key: Key, fileID: FileID, line: UInt, keep: @escaping @Sendable (Value) -> Value = { $0 },
+        readsAgain: @escaping @Sendable (Value) -> Bool = { _ in false },
         resolve: @escaping @Sendable () -> Value
     ) {
         self.state = .pending(resolve)
@@ -26,6 +30,7 @@ final class OnceCell<Value>: @unchecked Sendable {
         self.fileID = fileID
         self.line = line
         self.keep = keep
+        self.readsAgain = readsAgain
     }
 
     /// The value: resolved by the first read, exactly once.
@@ -52,6 +57,11 @@ final class OnceCell<Value>: @unchecked Sendable {
                 lock.unlock()
                 // Resolved without the lock, so the dependency's factories can take locks of their own.
                 let value = resolve()
+                if readsAgain(value) {
+                    lock.withLock { state = .pending(resolve) }
+                    ticket.finish()
+                    return value
+                }
                 let kept = keep(value)
                 lock.withLock { state = .resolved(kept) }
                 ticket.finish()

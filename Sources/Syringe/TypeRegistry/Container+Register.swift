@@ -153,18 +153,24 @@ extension Container {
     /// Installs a registration of `Service` made by any face.
     func add<Service>(
         _ key: Key, scope: Scope, fileID: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
-        factory: Entry.Factory
+        factory: Entry.Factory, asyncIsolation: (any Actor)? = nil
     ) -> Registration<Service> {
-        add(key, scope: scope, file: fileID, line: line, declared: declared, factory: factory)
+        add(
+            key, scope: scope, file: fileID, line: line, declared: declared, factory: factory,
+            asyncIsolation: asyncIsolation)
     }
 
+    /// `asyncIsolation`: the isolation an async factory was written with (it runs there; a main-actor one binds
+    /// the registration to the main actor, see `bindAsyncFactoryToMainActor()`).
     func add<Service>(
         _ key: Key, scope: Scope, file: FileID, line: UInt, declared: [DeclaredDependency]? = nil,
-        parameterTypes: (@Sendable () -> [any Any.Type])? = nil, factory: Entry.Factory
+        parameterTypes: (@Sendable () -> [any Any.Type])? = nil, factory: Entry.Factory,
+        asyncIsolation: (any Actor)? = nil
     ) -> Registration<Service> {
         let entry = Entry(
             key: key, scope: scope, service: ServiceType(of: Service.self), factory: factory, file: file,
             line: line, declared: declared, parameterTypes: parameterTypes)
+        if case .mainActor = FunctionIsolation(asyncIsolation) { entry.bindAsyncFactoryToMainActor() }
         install(entry)
         return Registration(entry: entry, container: self)
     }

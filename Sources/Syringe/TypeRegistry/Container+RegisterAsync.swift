@@ -26,7 +26,7 @@ extension Container {
             Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { r, _, output in
                 output.initialize(as: Service.self, to: try await make(r))
-            })
+            }, asyncIsolation: factory.isolation)
     }
 
     /// Registers an async factory for `Service` that needs no other dependencies.
@@ -48,7 +48,7 @@ extension Container {
             Key(Service.self, name: name), scope: scope, fileID: FileID(fileID), line: line,
             factory: .async { _, _, output in
                 output.initialize(as: Service.self, to: try await make())
-            })
+            }, asyncIsolation: factory.isolation)
     }
 
     /// Registers an async factory for `Service` that takes arguments at resolve time.
@@ -84,6 +84,6 @@ extension Container {
                 // The key carries the argument types, so a resolve that reaches this factory passes exactly these.
                 let values = arguments as! (repeat each Argument)
                 output.initialize(as: Service.self, to: try await make(r, repeat each values))
-            })
+            }, asyncIsolation: factory.isolation)
     }
 }

@@ -9,7 +9,8 @@ extension Container {
     ///
     /// A dropped instance is released before `reset` returns: unless something else holds it, its `deinit`
     /// runs now, on this thread. Its `onDispose` hooks run first, newest instance first; when any of them is
-    /// async, all of them run, in order, in a task of their own (``dispose(_:)`` awaits them instead).
+    /// async, or isolated to the main actor and `reset` is called elsewhere, all of them run, in order, in a task
+    /// of their own (``dispose(_:)`` awaits them instead).
     public func reset(_ scope: Scope) {
         drop(registry.allEntries.filter { $0.scope == scope })
     }

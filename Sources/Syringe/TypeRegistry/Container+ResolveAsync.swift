@@ -147,12 +147,25 @@ extension Container {
             let found = policy == nil ? lookup(key) : FailureReporting.at(fileID, line, { lookup(key) })
             if found == nil,
                 let wrapped = try await resolveWrappedAsync(
-                    key, layout: layout, arguments: arguments, isolation: isolation)
+                    key, layout: layout, arguments: arguments, isolation: isolation, resolveSync: resolveSync)
             {
                 return wrapped
             }
             if let found {
                 let entry = found.entry
+                if let target = entry.forwardingTarget {
+                    // The target as the async API resolves it (async, or built on the main actor), converted.
+                    let forwarded = try await resolveAsync(
+                        target, arguments: nil, fileID: fileID, line: line, isolation: isolation,
+                        resolveSync: resolveSync)
+                    let instance = Instance.make(layout)
+                    guard layout.store(forwarded.value, to: instance.payload) else {
+                        throw Diagnostics.typeMismatch(
+                            key, entry: entry, overrideType: type(of: forwarded.value), getterType: key.serviceType)
+                    }
+                    instance.markInitialized()
+                    return instance
+                }
                 if entry.needsAsync {
                     return try await found.owner.produceAsync(entry, requester: self, arguments: arguments)
                 }
@@ -179,14 +192,32 @@ extension Container {
     }
 
     /// For `key`, which nothing is registered for: when it is an optional whose wrapped type has an async
-    /// registration, that registration, wrapped (the async counterpart of `OptionalWrapped`); else `nil`.
+    /// registration, or one bound to the main actor resolved elsewhere, that registration's instance, wrapped (the
+    /// async counterpart of `OptionalWrapped`); else `nil` (the synchronous engine sees through the optional).
     private func resolveWrappedAsync(
-        _ key: Key, layout: ServiceType, arguments: (any Sendable)?, isolation: isolated (any Actor)?
+        _ key: Key, layout: ServiceType, arguments: (any Sendable)?, isolation: isolated (any Actor)?,
+        resolveSync: @Sendable (Key, (any Sendable)?, ValueAddress) throws -> Void
     ) async throws -> Instance? {
         guard key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type else { return nil }
         let wrappedKey = Key(serviceType: optional.wrappedType, name: key.name, argumentTypes: key.argumentTypes)
-        guard let found = lookup(wrappedKey), found.entry.needsAsync else { return nil }
-        let wrapped = try await found.owner.produceAsync(found.entry, requester: self, arguments: arguments)
+        guard let found = lookup(wrappedKey) else { return nil }
+        let wrapped: Instance
+        if found.entry.needsAsync {
+            wrapped = try await found.owner.produceAsync(found.entry, requester: self, arguments: arguments)
+        } else if found.entry.needsMainActor, !MainActorCheck.isCurrent {
+            // As for the type itself (`resolveAsync(key:…)`): built on the main actor, handed over complete.
+            let wrappedLayout = ServiceType(optional.wrappedType)
+            let outcome = await MainActor.run { () -> Result<InstanceTransfer, any Error> in
+                Result { () -> InstanceTransfer in
+                    InstanceTransfer(
+                        instance: try Self.resolveSyncIntoInstance(
+                            wrappedLayout, key: wrappedKey, arguments: arguments, resolveSync))
+                }
+            }
+            wrapped = try outcome.get().instance
+        } else {
+            return nil
+        }
         let instance = Instance.make(layout)
         let value = Scratch.push(size: wrapped.type.size, alignment: wrapped.type.alignment)
         defer { Scratch.pop(value, alignment: wrapped.type.alignment) }
@@ -214,7 +245,14 @@ extension Container {
     /// For a service type that is not `Sendable`: refuses, off the main actor, a registration bound to it, whose
     /// instance would cross from the main actor to the caller.
     func requireSameIsolation(_ key: Key, fileID: FileID, line: UInt) throws {
-        guard !MainActorCheck.isCurrent, let found = lookup(key), found.entry.needsMainActor else { return }
+        guard !MainActorCheck.isCurrent else { return }
+        var found = lookup(key)
+        if found == nil, key.origin == nil, let optional = key.serviceType as? any OptionalValue.Type {
+            // An optional sees through to its wrapped type's registration.
+            found = lookup(Key(serviceType: optional.wrappedType, name: key.name, argumentTypes: key.argumentTypes))
+        }
+        if let target = found?.entry.forwardingTarget { found = lookup(target) }
+        guard let found, found.entry.needsMainActor else { return }
         throw Diagnostics.mainActorValueNotSendable(key, entry: found.entry, fileID: fileID, line: line)
     }
 }

@@ -53,7 +53,7 @@ extension Entry {
     static func forwarding(
         to target: Key, as key: Key, service: ServiceType, fileID: FileID, line: UInt
     ) -> Entry {
-        Entry(
+        let entry = Entry(
             key: key, scope: .unique, service: service,
             factory: .sync { resolution, _, output in
                 let container = resolution.container
@@ -67,5 +67,7 @@ extension Entry {
                 }
             },
             fileID: fileID, line: line, declared: [DeclaredDependency(key: target, kind: .forwarding)])
+        entry.forwardingTarget = target
+        return entry
     }
 }
