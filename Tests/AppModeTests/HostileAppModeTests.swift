@@ -1254,10 +1254,10 @@ nonisolated final class HDraft {
     var text: String
     init(text: String) { self.text = text }
 }
+
 struct HEditorState: Sendable {
     var title: String
 }
-
 
 extension Scope {
     static let hRequest = Scope("h-request")
