@@ -16,26 +16,26 @@ extension Scope {
 struct HostileCycleTests {
     /// The code a user writes without reading the docs: the factory captures the container instead of using `r`.
     /// A singleton that asks for itself through the captured container, on the same thread.
-    @Test func aSingletonAskingForItselfThroughTheCapturedContainer() {
+    @Test func aSingletonAskingForItselfThroughTheCapturedContainer() async {
         let container = Container()
         container.register(HCycleP.self, scope: .singleton) {
             _ = try container.resolve(HCycleP.self)
             return HCycleP(nil)
         }
-        let outcome = boundedOnThread(5) { try container.resolve(HCycleP.self) }
+        let outcome = await boundedOnThreadAsync(5) { try container.resolve(HCycleP.self) }
         #expect(!outcome.isHang)
         #expect(outcome.code == .cycle)
     }
 
     /// P → Q → P through the captured container (two stored builds of one thread, each a resolution of its own).
     @Test(arguments: [Scope.singleton, .cached, Scope("hostile-session")])
-    func aTwoStepCycleThroughTheCapturedContainer(scope: Scope) {
+    func aTwoStepCycleThroughTheCapturedContainer(scope: Scope) async {
         let container = Container()
         container.register(HCycleP.self, scope: scope) { HCycleP(try container.resolve(HCycleQ.self)) }
         container.register(HCycleQ.self, scope: scope) {
             _ = try container.resolve(HCycleP.self); return HCycleQ(nil)
         }
-        let outcome = boundedOnThread(5) { try container.resolve(HCycleP.self) }
+        let outcome = await boundedOnThreadAsync(5) { try container.resolve(HCycleP.self) }
         #expect(!outcome.isHang)
         #expect(outcome.code == .cycle)
     }
@@ -150,7 +150,7 @@ struct HostileCycleTests {
     }
 
     /// A cycle across threads of `.cached` registrations that use the captured container, not `r`.
-    @Test func aThreeWayCycleOnThreadsThroughTheCapturedContainer() {
+    @Test func aThreeWayCycleOnThreadsThroughTheCapturedContainer() async {
         let container = Container()
         let started = HostileBarrier(parties: 3)
         let arrive: @Sendable () -> Void = { started.arriveAndWait() }
@@ -166,7 +166,7 @@ struct HostileCycleTests {
             arrive()
             return HCycleR(try container.resolve(HCycleP.self))
         }
-        let outcomes = boundedOnThreads(3, seconds: 10) { index -> Bool in
+        let outcomes = await boundedOnThreads(3, seconds: 10) { index -> Bool in
             switch index {
             case 0: _ = try container.resolve(HCycleP.self)
             case 1: _ = try container.resolve(HCycleQ.self)

@@ -66,9 +66,9 @@ struct HostileDepthTests {
     }
 
     @Test(arguments: [Scope.singleton, .cached, .graph, Scope("hostile-depth")])
-    func tenThousandDeepOfEveryScopeOnASmallStack(scope: Scope) {
+    func tenThousandDeepOfEveryScopeOnASmallStack(scope: Scope) async {
         let container = chain(depth: 10_000, scope: scope)
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) {
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) {
             try container.resolve(HLink.self, name: "0").length
         }
         expectResultOrTooDeep(outcome, depth: 10_000)
@@ -77,17 +77,17 @@ struct HostileDepthTests {
     }
 
     @Test(arguments: [Scope.graph, .singleton])
-    func tenThousandDeepWithHooksOnASmallStack(scope: Scope) {
+    func tenThousandDeepWithHooksOnASmallStack(scope: Scope) async {
         let container = chain(depth: 10_000, scope: scope, hooks: true)
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) {
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) {
             try container.resolve(HLink.self, name: "0").length
         }
         expectResultOrTooDeep(outcome, depth: 10_000)
     }
 
     /// The same chain resolved through `Container.shared` in a test container, in default arguments.
-    @Test func tenThousandDeepThroughTheSharedContainer() {
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+    @Test func tenThousandDeepThroughTheSharedContainer() async {
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             try Container.withOverrides {
                 for index in 0..<10_000 {
                     let next = "\(index + 1)"
@@ -104,30 +104,30 @@ struct HostileDepthTests {
     }
 
     /// A contribution at the top of a deep chain, resolved through `resolveAll`.
-    @Test func aDeepChainUnderAContribution() {
+    @Test func aDeepChainUnderAContribution() async {
         let container = chain(depth: 10_000, scope: .unique)
         container.contribute(HLink.self) { r in try r.resolve(HLink.self, name: "0") }
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) {
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) {
             try container.resolveAll(HLink.self).first?.length ?? 0
         }
         expectResultOrTooDeep(outcome, depth: 10_000)
     }
 
     /// 10,000 nested child containers: a resolve from the innermost of a registration in the outermost.
-    @Test func tenThousandNestedContainers() {
+    @Test func tenThousandNestedContainers() async {
         var container = Container()
         let root = container
         root.register(HLink.self, scope: .singleton) { HLink(next: nil) }
         root.register(HRoot.self) { HRoot() }
         for _ in 0..<10_000 { container = Container(parent: container) }
         let innermost = container
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             _ = try innermost.resolve(HRoot.self)
             _ = innermost.resolveIfRegistered(HNest<HRoot>.self)
             return try innermost.resolve(HLink.self).length
         }
         expectResultOrTooDeep(outcome, depth: 1)
-        let missing = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+        let missing = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             _ = try innermost.resolve(HNest<HRoot>.self)
             return 0
         }
@@ -136,8 +136,8 @@ struct HostileDepthTests {
 
     /// Dropping the innermost of 10,000 nested containers frees the chain without recursing through deinits
     /// on a small stack.
-    @Test func droppingTenThousandNestedContainers() {
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+    @Test func droppingTenThousandNestedContainers() async {
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             var container: Container? = Container()
             for _ in 0..<10_000 { container = Container(parent: container) }
             container = nil
@@ -148,17 +148,17 @@ struct HostileDepthTests {
 
     /// `verify()`, `graph()` and `build()` of a 1,000-deep declared chain on a small stack: a report or a
     /// `tooDeep` problem, never a crash. (`validate()` resolves every link of it: quadratic, so not here.)
-    @Test func toolsOnADeepDeclaredChain() {
+    @Test func toolsOnADeepDeclaredChain() async {
         let container = Container()
         registerDeclaredChain(container, depth: 1_000)
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             _ = try container.verify()
             _ = try container.verify(roots: [numbered(0)])
             let graph = container.graph()
             return graph.mermaid.count + graph.dot.count + graph.json.count
         }
         #expect(outcome.value ?? 0 > 0)
-        let built = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+        let built = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             try container.build()
             return 1
         }
@@ -169,10 +169,10 @@ struct HostileDepthTests {
     }
 
     /// A declared 1,000-deep chain whose bottom is missing: the gap is reported, no crash.
-    @Test func verifyFindsTheGapAtTheBottomOfADeepChain() {
+    @Test func verifyFindsTheGapAtTheBottomOfADeepChain() async {
         let container = Container()
         registerDeclaredChain(container, depth: 1_000, bottomMissing: true)
-        let outcome = boundedOnThread(60, stackSize: Self.smallStack) { () -> Int in
+        let outcome = await boundedOnThreadAsync(60, stackSize: Self.smallStack) { () -> Int in
             _ = try container.verify()
             return 0
         }
@@ -191,7 +191,7 @@ struct HostileDepthTests {
             }
             .onDispose { _ in order.withLock { $0.append(index) } }
         }
-        let built = boundedOnThread(60) { try container.resolve(HLink.self, name: "0").length }
+        let built = await boundedOnThreadAsync(60) { try container.resolve(HLink.self, name: "0").length }
         guard built.value == 10_000 else { return }  // tooDeep on this thread is allowed
         try await container.shutdown()
         #expect(order.current == Array(0..<10_000))

@@ -98,7 +98,7 @@ struct HostileFault2StressTests {
             return made
         }.onDispose { counted in counted.ledger.disposed(counted.id) }
         let results = await Task.detached {
-            boundedOnThreads(4, seconds: 20) { thread -> Int in
+            await boundedOnThreads(4, seconds: 20) { thread -> Int in
                 var random = HostileRandom(state: seed &+ UInt64(thread))
                 var failures = 0
                 for _ in 0..<400 {

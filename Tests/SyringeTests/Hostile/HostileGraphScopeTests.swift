@@ -89,13 +89,13 @@ struct HostileGraphScopeTests {
     }
 
     /// A contribution whose factory asks for the whole set it belongs to: a cycle, not a hang or a crash.
-    @Test func aContributionThatAsksForItsOwnSet() {
+    @Test func aContributionThatAsksForItsOwnSet() async {
         let container = Container()
         container.contribute(HPlugin.self) { HNamedPlugin(name: "a") }
         container.contribute(HPlugin.self) { r in
             HNamedPlugin(name: "b\(try r.resolveAll(HPlugin.self).count)")
         }
-        let outcome = boundedOnThread(5) { try container.resolveAll(HPlugin.self).count }
+        let outcome = await boundedOnThreadAsync(5) { try container.resolveAll(HPlugin.self).count }
         #expect(outcome.code == .cycle)
     }
 
@@ -118,7 +118,7 @@ struct HostileGraphScopeTests {
 
     /// An injector that resolves a set whose contribution injects into a target of the same protocol: the
     /// loop ends in an error, not a stack overflow.
-    @Test func anInjectorThatLoopsThroughAContribution() {
+    @Test func anInjectorThatLoopsThroughAContribution() async {
         let container = Container()
         container.registerInjector(for: (any HSelfAware).self) { target, r in
             target.meet(try r.resolveAll(HPlugin.self))
@@ -127,7 +127,7 @@ struct HostileGraphScopeTests {
             try r.inject(into: HTarget())
             return HNamedPlugin(name: "looping")
         }
-        let outcome = boundedOnThread(5, stackSize: 512 * 1024) { () -> [String] in
+        let outcome = await boundedOnThreadAsync(5, stackSize: 512 * 1024) { () -> [String] in
             let target = HTarget()
             try container.inject(into: target)
             return target.met

@@ -22,9 +22,9 @@ extension Container {
 /// never a crash, a hang or a value of the wrong kind.
 @Suite("Hostile: key paths under races", .timeLimit(.minutes(1)))
 struct HostileKeyPathRaceTests {
-    @Test func overridesAndResetsRacingReads() {
+    @Test func overridesAndResetsRacingReads() async {
         let container = Container()
-        let outcomes = boundedOnThreads(6, seconds: 30) { index -> Bool in
+        let outcomes = await boundedOnThreads(6, seconds: 30) { index -> Bool in
             for step in 0..<1_000 {
                 switch index {
                 case 0: container.hostileRaced = HSessionBox(id: step + 1)

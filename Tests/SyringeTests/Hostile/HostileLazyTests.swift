@@ -47,13 +47,13 @@ struct HostileLazyTests {
         let container = Container()
         container.register(HResource.self) { () async in HResource(id: 1) }
         let lazy = try container.resolve(Lazy<HResource>.self)
-        let outcome = boundedOnThread(5) { try lazy.value.id }
+        let outcome = await boundedOnThreadAsync(5) { try lazy.value.id }
         #expect(outcome.code == .asyncRequired)
     }
 
     /// A `Lazy` read inside the factory that made it, while the instance it closes a cycle to is still being
     /// built: a cycle error, never a hang.
-    @Test func readingALazyTooEarlyIsACycle() {
+    @Test func readingALazyTooEarlyIsACycle() async {
         let container = Container()
         container.register(HLazyChick.self, scope: .graph, using: HLazyChick.init)
         container.register(HLazyNest.self, scope: .graph) { r in
@@ -61,7 +61,7 @@ struct HostileLazyTests {
             _ = try lazy.value  // the chick needs this nest, whose factory has not returned
             return HLazyNest(chick: lazy)
         }
-        let outcome = boundedOnThread(5) { try container.resolve(HLazyNest.self) }
+        let outcome = await boundedOnThreadAsync(5) { try container.resolve(HLazyNest.self) }
         #expect(!outcome.isHang)
         #expect(outcome.code == .cycle)
     }

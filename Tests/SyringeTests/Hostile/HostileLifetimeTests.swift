@@ -162,8 +162,8 @@ struct HostileLifetimeTests {
     }
 
     /// Scopes made from one name on many threads at once are one scope.
-    @Test func scopesMadeConcurrentlyAreEqual() {
-        let outcomes = boundedOnThreads(8) { index -> [Scope] in
+    @Test func scopesMadeConcurrentlyAreEqual() async {
+        let outcomes = await boundedOnThreads(8) { index -> [Scope] in
             (0..<200).map { Scope("hostile-concurrent-\(($0 + index) % 16)") }
         }
         var byName: [String: Set<Scope>] = [:]

@@ -162,7 +162,7 @@ struct HostileMemoryTests {
     /// A `deinit` that resolves, registers and resets through the same container, triggered by each way an
     /// instance ends: none may deadlock.
     @Test(arguments: ["reset scope", "reset key", "re-register", "removeAll", "resetAll"])
-    func aDeinitMayUseTheContainer(trigger: String) {
+    func aDeinitMayUseTheContainer(trigger: String) async {
         let container = Container()
         let ran = HostileCounter()
         let reenter: @Sendable () -> Void = {
@@ -173,7 +173,7 @@ struct HostileMemoryTests {
         }
         container.register(Int.self, scope: .singleton) { 1 }
         container.register(HReentrantDeinit.self, scope: .cached) { HReentrantDeinit(reenter) }
-        let outcome = boundedOnThread(5) { () -> Bool in
+        let outcome = await boundedOnThreadAsync(5) { () -> Bool in
             _ = try container.resolve(HReentrantDeinit.self)
             switch trigger {
             case "reset scope": container.reset(.cached)
@@ -215,7 +215,7 @@ struct HostileMemoryTests {
 
     /// A `.graph` instance released at the end of its resolution, and a half-built singleton discarded by a
     /// failed one, may use the container in their `deinit`s.
-    @Test func aDeinitAtTheEndOfAResolutionMayUseTheContainer() {
+    @Test func aDeinitAtTheEndOfAResolutionMayUseTheContainer() async {
         let container = Container()
         let ran = HostileCounter()
         let reenter: @Sendable () -> Void = {
@@ -235,7 +235,7 @@ struct HostileMemoryTests {
             _ = object
             throw HostileFailure()
         }
-        let outcome = boundedOnThread(5) { () -> Bool in
+        let outcome = await boundedOnThreadAsync(5) { () -> Bool in
             _ = try container.resolve(Int.self)
             _ = try? container.resolve(HReentrantDeinit.self, name: "failing")
             return true
@@ -245,13 +245,13 @@ struct HostileMemoryTests {
     }
 
     /// A `.shared` (weak) instance whose last holder lets go while another thread resolves it.
-    @Test func sharedInstancesComeAndGoUnderRaces() {
+    @Test func sharedInstancesComeAndGoUnderRaces() async {
         let container = Container()
         let built = HostileCounter()
         container.register(HTracked.self, scope: .shared) {
             HTracked(id: built.increment())
         }
-        let outcomes = boundedOnThreads(8, seconds: 20) { _ -> Bool in
+        let outcomes = await boundedOnThreads(8, seconds: 20) { _ -> Bool in
             for _ in 0..<2_000 {
                 let first = try container.resolve(HTracked.self)
                 let second = try container.resolve(HTracked.self)

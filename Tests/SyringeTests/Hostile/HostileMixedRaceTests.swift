@@ -372,7 +372,7 @@ struct HostileMixedRaceTests {
     /// instance, whether built before the shutdown, during it or refused after it, is disposed of exactly once
     /// (by the shutdown, a reset, a replacement, its scope's close or its builder), and every failure after the
     /// shutdown says so.
-    @Test func aShutdownRacingResolvesResetsAndScopes() throws {
+    @Test func aShutdownRacingResolvesResetsAndScopes() async throws {
         struct Session: Sendable { let part: HMixedPart }
         struct Child: Sendable { let part: HMixedPart }
         let run = HMixedRun()
@@ -402,7 +402,7 @@ struct HostileMixedRaceTests {
             }.onDispose { tally.disposed($0.part.id) }
             @Sendable func allowed(_ error: any Error) -> Bool { (error as? ResolutionError)?.code == .shutDown }
 
-            let outcomes = boundedOnThreads(4, seconds: 60) { worker -> Bool in
+            let outcomes = await boundedOnThreads(4, seconds: 60) { worker -> Bool in
                 var random = HostileRandom(state: 0xA076_1D64_78BD_642F &+ UInt64(worker) &* 0x1000_0001)
                 for round in 0..<500 {
                     if worker == 0, round == 250 {

@@ -151,9 +151,9 @@ struct HostileNaturalCodeTests {
     }
 
     /// Registering the same key from many threads while others resolve it (app start-up on several threads).
-    @Test func registeringFromManyThreads() {
+    @Test func registeringFromManyThreads() async {
         let container = Container()
-        let outcomes = boundedOnThreads(8, seconds: 20) { index -> Bool in
+        let outcomes = await boundedOnThreads(8, seconds: 20) { index -> Bool in
             for round in 0..<300 {
                 container.register(HNamedPlugin.self, name: "\(round % 10)") { HNamedPlugin(name: "\(index)") }
                 _ = try? container.resolve(HNamedPlugin.self, name: "\((round + 5) % 10)")

@@ -379,10 +379,10 @@ struct HostileRaceTests {
 
     /// Re-registering a key while threads resolve it: every resolve gets a whole instance of one of the
     /// registrations, never a crash or a hang.
-    @Test func reRegistrationRacingResolves() {
+    @Test func reRegistrationRacingResolves() async {
         let container = Container()
         container.register(HResource.self, scope: .singleton) { HResource(id: 0) }
-        let outcomes = boundedOnThreads(6, seconds: 20) { index -> Bool in
+        let outcomes = await boundedOnThreads(6, seconds: 20) { index -> Bool in
             for round in 0..<2_000 {
                 if index == 0 {
                     container.register(HResource.self, scope: round % 2 == 0 ? .cached : .singleton) {

@@ -84,26 +84,10 @@ func bounded<Value: Sendable>(
     }
 }
 
-/// Runs `body` on a thread of its own (with `stackSize` bytes of stack) and gives up waiting after `seconds`.
-func boundedOnThread<Value: Sendable>(
-    _ seconds: Double = 10, stackSize: Int = 1 << 20, _ body: @escaping @Sendable () throws -> Value
-) -> Bounded<Value> {
-    let result = HostileBox<Bounded<Value>>(.hang)
-    let finished = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        let outcome: Bounded<Value>
-        do { outcome = .value(try body()) } catch { outcome = .error(error) }
-        result.withLock { $0 = outcome }
-        finished.signal()
-    }
-    thread.stackSize = stackSize
-    thread.start()
-    if finished.wait(timeout: .now() + seconds) == .timedOut { return .hang }
-    return result.current
-}
-
-/// ``boundedOnThread(_:stackSize:_:)`` for async tests: the waiting task sleeps instead of blocking a thread
-/// of the shared pool, so that tests running beside it are not held up.
+/// Runs `body` on a thread of its own (with `stackSize` bytes of stack) and gives up waiting after `seconds`. The
+/// waiting task sleeps instead of blocking a thread of the shared pool: a test blocking one of the pool's few
+/// threads (two on a two-core machine) for a deep chain's tens of seconds starves every async test beside it, and
+/// their own hang guards then fire on work that never got a thread.
 func boundedOnThreadAsync<Value: Sendable>(
     _ seconds: Double = 10, stackSize: Int = 1 << 20, _ body: @escaping @Sendable () throws -> Value
 ) async -> Bounded<Value> {
@@ -123,23 +107,24 @@ func boundedOnThreadAsync<Value: Sendable>(
     return result.current ?? .hang
 }
 
-/// Runs `count` bodies on threads of their own, each bounded.
+/// Runs `count` bodies on threads of their own, each bounded; the waiting task sleeps (see
+/// ``boundedOnThreadAsync(_:stackSize:_:)``).
 func boundedOnThreads<Value: Sendable>(
     _ count: Int, seconds: Double = 10, _ body: @escaping @Sendable (Int) throws -> Value
-) -> [Bounded<Value>] {
-    let results = HostileBox<[Bounded<Value>]>(Array(repeating: .hang, count: count))
-    let group = DispatchGroup()
+) async -> [Bounded<Value>] {
+    let results = HostileBox<[Bounded<Value>?]>(Array(repeating: nil, count: count))
     for index in 0..<count {
-        group.enter()
         Thread {
             let outcome: Bounded<Value>
             do { outcome = .value(try body(index)) } catch { outcome = .error(error) }
             results.withLock { $0[index] = outcome }
-            group.leave()
         }.start()
     }
-    _ = group.wait(timeout: .now() + seconds)
-    return results.current
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline, results.current.contains(where: { $0 == nil }) {
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return results.current.map { $0 ?? .hang }
 }
 
 /// A class whose deallocation can be watched through a weak reference.

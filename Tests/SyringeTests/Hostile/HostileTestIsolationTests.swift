@@ -88,10 +88,10 @@ struct HostileTestIsolationTests {
     /// component was being registered (installed in the table, not yet in the component index) saw no live
     /// component, threw `notRegistered`, and could be remembered until the next registration.
     @Test(arguments: 0..<10)
-    func componentLookupsRacingRegistrations(round: Int) {
+    func componentLookupsRacingRegistrations(round: Int) async {
         let container = Container()
         container.register(HProductionToken.self)
-        let outcomes = boundedOnThreads(4, seconds: 20) { index -> String in
+        let outcomes = await boundedOnThreads(4, seconds: 20) { index -> String in
             var seen = Set<String>()
             for step in 0..<500 {
                 if index == 0 {

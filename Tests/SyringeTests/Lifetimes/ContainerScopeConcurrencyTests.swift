@@ -33,7 +33,7 @@ struct ContainerScopeConcurrencyTests {
         for _ in 0..<20 {
             let scope = container.openScope(.request)
             let before = runs.count
-            let outcomes = boundedOnThreads(8) { _ in try scope.resolve(ScopedTracked.self).id }
+            let outcomes = await boundedOnThreads(8) { _ in try scope.resolve(ScopedTracked.self).id }
             let ids = Set(outcomes.compactMap(\.value))
             #expect(outcomes.allSatisfy { $0.value != nil })
             #expect(ids.count == 1)
@@ -57,7 +57,7 @@ struct ContainerScopeConcurrencyTests {
         register()
         for _ in 0..<20 {
             let scope = container.openScope(.request)
-            let outcomes = boundedOnThreads(4) { thread -> Bool in
+            let outcomes = await boundedOnThreads(4) { thread -> Bool in
                 for round in 0..<200 {
                     if thread == 0, round.isMultiple(of: 10) { register() }
                     let first = try scope.resolve(ScopedTracked.self)
@@ -111,7 +111,7 @@ struct ContainerScopeConcurrencyTests {
         .onDispose { $0.first.dispose() }
         for round in 0..<100 {
             let scope = container.openScope(.request)
-            let outcomes = boundedOnThreads(4) { index -> Int in
+            let outcomes = await boundedOnThreads(4) { index -> Int in
                 if index == 3 {
                     if round % 2 == 0 { usleep(50) }
                     scope.closeNow { _ in }
@@ -139,7 +139,7 @@ struct ContainerScopeConcurrencyTests {
     /// hostile run, the instance kept and never disposed of: a close that looked for the store just before the build
     /// made it never saw it; and a build that found its slot in the store before the close claimed it after (the
     /// close had emptied the slot, not closed it). Two threads meet at each round, the close a little later each time.
-    @Test func aCloseRacingTheFirstBuildInTheOverflowStoreDisposesOfItsInstance() throws {
+    @Test func aCloseRacingTheFirstBuildInTheOverflowStoreDisposesOfItsInstance() async throws {
         struct Anchor {}
         let rounds = 3_000
         let container = Container()
@@ -161,7 +161,7 @@ struct ContainerScopeConcurrencyTests {
             arrived.withLock { $0[thread] = round + 1 }
             while arrived.withLock({ $0[1 - thread] }) <= round { sched_yield() }
         }
-        let outcomes = boundedOnThreads(2, seconds: 50) { thread -> Int in
+        let outcomes = await boundedOnThreads(2, seconds: 50) { thread -> Int in
             var built = 0
             for (round, scope) in scopes.enumerated() {
                 meet(thread, round)
@@ -194,7 +194,7 @@ struct ContainerScopeConcurrencyTests {
             return Right(try r.resolve(Left.self))
         }
         let scope = container.openScope(.request)
-        let outcomes = boundedOnThreads(2) { index -> Bool in
+        let outcomes = await boundedOnThreads(2) { index -> Bool in
             if index == 0 { _ = try scope.resolve(Left.self) } else { _ = try scope.resolve(Right.self) }
             return true
         }
@@ -215,7 +215,7 @@ struct ContainerScopeConcurrencyTests {
             return ScopedTracked(id: attempt)
         }
         let scope = container.openScope(.request)
-        let outcomes = boundedOnThreads(4) { _ in try scope.resolve(ScopedTracked.self).id }
+        let outcomes = await boundedOnThreads(4) { _ in try scope.resolve(ScopedTracked.self).id }
         let ids = Set(outcomes.compactMap(\.value))
         #expect(outcomes.allSatisfy { !$0.isHang })
         #expect(ids.count == 1)
