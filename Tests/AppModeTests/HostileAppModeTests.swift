@@ -1262,3 +1262,15 @@ struct HEditorState: Sendable {
 extension Scope {
     static let hRequest = Scope("h-request")
 }
+
+/// Wrapped properties stay get-only: a setter would make them mutable, which a `nonisolated` type of a main-actor
+/// module refuses ("'nonisolated' cannot be applied to mutable stored properties"). Compiling is the test.
+nonisolated struct HLazyWorkerProbe: Sendable {
+    @Injected var injected: HSessionStore
+    @LazyInjected var store: HSessionStore
+    @WeakLazyInjected var weakStore: HSessionStore?
+    @DynamicInjected var dynamicStore: HSessionStore
+    @OptionalInjected var optionalStore: HSessionStore?
+
+    func probe() -> Bool { $store.resolvedValue == nil && $weakStore.resolvedValue == nil }
+}

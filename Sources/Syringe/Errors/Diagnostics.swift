@@ -350,4 +350,15 @@ extension Diagnostics {
             fix: "read the property after its owner is built, or break the cycle with scope: .graph and "
                 + ".onCreated { instance, r in … }.")
     }
+
+    /// A `@WeakLazyInjected` property whose resolved value is not an object, which cannot be held weakly.
+    static func notAnObject(_ key: Key, valueType: any Any.Type, fileID: FileID, line: UInt) -> ResolutionError {
+        ResolutionError(
+            code: .typeMismatch,
+            summary: "cannot hold `\(key)` weakly: the weakly injected property at \(fileID):\(line) resolved a "
+                + "value of type `\(valueType)`, which is not an object (a class instance).",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            fix: "use @LazyInjected for a value, or make `\(key.typeDescription)` a class or a class-bound protocol "
+                + "(protocol P: AnyObject).")
+    }
 }

@@ -51,6 +51,34 @@ public struct LazyInjected<Value> {
     /// use(api)   // reads the wrapped value
     /// ```
     public var wrappedValue: Value { storage.value }
+
+    /// The wrapper itself, through `$` and the property's name: what it has resolved, and resolving again.
+    ///
+    /// ```swift
+    /// @LazyInjected(\.api) var api
+    /// $api.resolvedValue   // nil until `api` is read
+    /// $api.resolve()       // resolves again now, from the container as it is now
+    /// ```
+    public var projectedValue: LazyInjected<Value> { self }
+
+    /// The dependency if the property has been read (or assigned), else `nil`; never resolves.
+    ///
+    /// ```swift
+    /// if screen.$api.resolvedValue == nil { print("api not used yet") }
+    /// ```
+    public var resolvedValue: Value? { storage.resolvedValue }
+
+    /// Resolves the dependency again, now, keeps the new value for later reads and returns it.
+    ///
+    /// ```swift
+    /// Container.shared.resetAll()
+    /// screen.$api.resolve()   // picks up what the container makes now
+    /// ```
+    @discardableResult
+    public func resolve() -> Value {
+        storage.reset()
+        return storage.value
+    }
 }
 
 extension LazyInjected: Sendable where Value: Sendable {}

@@ -4,16 +4,18 @@
 // @unchecked Sendable: `state` is read and written under `lock` only; the resolver closure is @Sendable.
 final class OnceCell<Value>: @unchecked Sendable {
     private enum State {
-        case pending(@Sendable () -> Value)
+        case pending
         case resolving(BuildTicket)
         case resolved(Value)
     }
 
     private let lock = Lock()
-    private var state: State
-    private let key: Key
-    private let fileID: FileID
-    private let line: UInt
+    private var state: State = .pending
+    private let resolve: @Sendable () -> Value
+    /// What the cell resolves, and the place of the property it backs (for messages).
+    let key: Key
+    let fileID: FileID
+    let line: UInt
     /// What is kept of the resolved value for later reads (the first read returns it as resolved).
     private let keep: @Sendable (Value) -> Value
     /// Whether a value says where it was read rather than what it is (a refusal off the main actor): handed to
@@ -25,7 +27,7 @@ final class OnceCell<Value>: @unchecked Sendable {
         readsAgain: @escaping @Sendable (Value) -> Bool = { _ in false },
         resolve: @escaping @Sendable () -> Value
     ) {
-        self.state = .pending(resolve)
+        self.resolve = resolve
         self.key = key
         self.fileID = fileID
         self.line = line
@@ -51,22 +53,39 @@ final class OnceCell<Value>: @unchecked Sendable {
                 }
                 ticket.wait()
                 WaitGraph.endWaiting(execution, for: ticket)
-            case .pending(let resolve):
+            case .pending:
                 let ticket = BuildTicket(owner: Frame.execution(of: CurrentFrame.frame))
                 state = .resolving(ticket)
                 lock.unlock()
                 // Resolved without the lock, so the dependency's factories can take locks of their own.
                 let value = resolve()
-                if readsAgain(value) {
-                    lock.withLock { state = .pending(resolve) }
-                    ticket.finish()
-                    return value
+                let kept = readsAgain(value) ? nil : keep(value)
+                lock.withLock {
+                    // Defensive: only this read's own resolving state is replaced.
+                    guard case .resolving(let current) = state, current === ticket else { return }
+                    state = kept.map { .resolved($0) } ?? .pending
                 }
-                let kept = keep(value)
-                lock.withLock { state = .resolved(kept) }
                 ticket.finish()
                 return value
             }
         }
+    }
+
+    /// The value kept for later reads, or `nil` while none is (before the first read ends).
+    var resolvedValue: Value? {
+        lock.withLock {
+            guard case .resolved(let value) = state else { return nil }
+            return value
+        }
+    }
+
+    /// Forgets the kept value: the next read resolves again. A read resolving now keeps its value.
+    func reset() {
+        let old = lock.withLock {
+            let old = state
+            if case .resolved = state { state = .pending }
+            return old
+        }
+        withExtendedLifetime(old) {}
     }
 }

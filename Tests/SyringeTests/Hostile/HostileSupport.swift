@@ -60,6 +60,11 @@ enum Bounded<Value: Sendable>: Sendable {
     }
 }
 
+/// How many times longer the hang guards below wait: `SYRINGE_HANG_GUARD_SCALE` from the environment, else 1.
+/// CI sets 4 for its ThreadSanitizer runs, which run code 5–15× slower. A guard tells a hang from an answer,
+/// never a speed: a longer wait catches the same hangs, later.
+let hangGuardScale = ProcessInfo.processInfo.environment["SYRINGE_HANG_GUARD_SCALE"].flatMap(Double.init) ?? 1
+
 /// Runs `body` in a task of its own and gives up waiting after `seconds`: a hang fails the test instead of
 /// blocking the run (the hung task is left behind).
 func bounded<Value: Sendable>(
@@ -78,7 +83,7 @@ func bounded<Value: Sendable>(
             do { finish(.value(try await body())) } catch { finish(.error(error)) }
         }
         Task.detached {
-            try? await Task.sleep(for: .seconds(seconds))
+            try? await Task.sleep(for: .seconds(seconds * hangGuardScale))
             finish(.hang)
         }
     }
@@ -99,7 +104,7 @@ func boundedOnThreadAsync<Value: Sendable>(
     }
     thread.stackSize = stackSize
     thread.start()
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * hangGuardScale)
     while Date() < deadline {
         if let outcome = result.current { return outcome }
         try? await Task.sleep(for: .milliseconds(2))
@@ -120,7 +125,7 @@ func boundedOnThreads<Value: Sendable>(
             results.withLock { $0[index] = outcome }
         }.start()
     }
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * hangGuardScale)
     while Date() < deadline, results.current.contains(where: { $0 == nil }) {
         try? await Task.sleep(for: .milliseconds(2))
     }
