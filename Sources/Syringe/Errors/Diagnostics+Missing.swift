@@ -6,6 +6,7 @@ extension Diagnostics {
         if let error = onlyContributed(key, in: container, fileID: fileID, line: line) { return error }
         if let error = arrayOfContributions(key, in: container, fileID: fileID, line: line) { return error }
         if let error = syringeType(key, in: container, fileID: fileID, line: line) { return error }
+        if let error = handleWithArguments(key, in: container, fileID: fileID, line: line) { return error }
         let keys = container.allKeys()
         let sameType = keys.filter {
             ObjectIdentifier($0.serviceType) == ObjectIdentifier(key.serviceType) && $0 != key
@@ -224,5 +225,28 @@ extension Diagnostics {
             nearMisses: Array(registered.map(\.description).prefix(6)),
             fix: "contribute each implementation with container.contribute(\(expression).self) { … } or "
                 + "Contribute(\(expression).self) { … } in a module; resolveAll returns contributions only.")
+    }
+
+    /// `Lazy<T>` or `Provider<T>` asked for with arguments: a handle resolved by type takes none.
+    static func handleWithArguments(
+        _ key: Key, in container: Container, fileID: FileID, line: UInt
+    ) -> ResolutionError? {
+        guard key.origin == nil, let arguments = key.argumentTypes,
+            let deferred = key.serviceType as? any DeferredDependency.Type
+        else { return nil }
+        let valueText = typeExpression(deferred.valueType)
+        let registered = container.allKeys().filter {
+            ObjectIdentifier($0.serviceType) == ObjectIdentifier(deferred.valueType) && $0.name == key.name
+        }
+        let name = key.name.map { ", name: \"\($0)\"" } ?? ""
+        return ResolutionError(
+            code: .argumentMismatch,
+            summary: "cannot resolve `\(key.typeDescription)` with arguments (\(Key.describeArguments(arguments))): a "
+                + "Lazy or Provider resolved by type takes no arguments.",
+            path: path(then: key), fileID: "\(fileID)", line: Int(line),
+            nearMisses: registered.map(\.description),
+            fix: "resolve the value with its arguments when it is needed: resolve(\(valueText).self\(name), "
+                + "arguments: …), or hand the code a closure that does. A handle would carry the arguments, which "
+                + "need not be Sendable, to whichever thread reads it.")
     }
 }

@@ -116,3 +116,20 @@ extension Container {
         ownEntries().map(RegistrationInfo.init)
     }
 }
+
+extension Container: CustomStringConvertible {
+    /// The container's own registrations, one a line, as ``registrations`` describes them.
+    ///
+    /// ```swift
+    /// print(container)
+    /// // Container, 2 registrations:
+    /// //   Car (.singleton) at App/Garage.swift:12, using any Engine
+    /// //   any Engine (.unique) at App/Garage.swift:14, opaque
+    /// ```
+    public var description: String {
+        let own = registrations
+        let count = own.count == 1 ? "1 registration" : "\(own.count) registrations"
+        let header = (parent == nil ? "Container, " : "Container (a child), ") + count
+        return ([header + (own.isEmpty ? "" : ":")] + own.map { "  \($0)" }).joined(separator: "\n")
+    }
+}

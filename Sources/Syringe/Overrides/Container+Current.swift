@@ -109,3 +109,32 @@ extension Container {
         }
     }
 }
+
+extension Container {
+    /// Runs `operation` with this container as ``shared``, for the current task (and its child tasks) only, and
+    /// without the remaps of `InjectionMapper.withMapping` around it: a container built by hand replaces every
+    /// override in effect (swift-dependencies' `withDependencies { $0 = DependencyValues() }`).
+    ///
+    /// ```swift
+    /// let clean = Container()
+    /// clean.withCurrent {
+    ///     #expect(Container[\.apiBaseURL] == defaultURL)   // the overrides of the test around it do not apply
+    /// }
+    /// ```
+    public func withCurrent<Result>(_ operation: () throws -> Result) rethrows -> Result {
+        try Binding(container: self, mappings: InjectionMapper.TaskMappings()).withCurrent(operation)
+    }
+
+    /// Runs an async `operation` with this container as ``shared``, on the caller's actor, without the remaps
+    /// around it.
+    ///
+    /// ```swift
+    /// try await Container().withCurrent { try await model.load() }   // no override of the test applies
+    /// ```
+    public func withCurrent<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await Binding(container: self, mappings: InjectionMapper.TaskMappings()).withCurrent(
+            isolation: isolation, operation)
+    }
+}

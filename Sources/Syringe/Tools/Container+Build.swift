@@ -127,11 +127,11 @@ extension Container {
     }
 
     /// Resolves `entry` (a registration of this container) for `requester` as a top-level request, as `Any`.
-    func produceErased(_ entry: Entry, requester: Container) throws -> Any {
+    func produceErased(_ entry: Entry, requester: Container, arguments: PackedArguments? = nil) throws -> Any {
         let layout = entry.service
         let output = Scratch.push(size: layout.size, alignment: layout.alignment)
         defer { Scratch.pop(output, alignment: layout.alignment) }
-        try produce(entry, requester: requester, arguments: nil, into: output)
+        try produce(entry, requester: requester, arguments: arguments, into: output)
         let value = layout.load(output)
         layout.destroy(output)
         return value

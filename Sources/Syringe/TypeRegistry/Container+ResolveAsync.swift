@@ -156,7 +156,7 @@ extension Container {
                 if let target = entry.forwardingTarget {
                     // The target as the async API resolves it (async, or built on the main actor), converted.
                     let forwarded = try await resolveAsync(
-                        target, arguments: nil, fileID: fileID, line: line, isolation: isolation,
+                        target, arguments: arguments, fileID: fileID, line: line, isolation: isolation,
                         resolveSync: resolveSync)
                     let instance = Instance.make(layout)
                     guard layout.store(forwarded.value, to: instance.payload) else {

@@ -9,6 +9,14 @@ extension Registration {
     /// let engine = try container.resolve((any Engine).self)   // the V8Engine singleton
     /// ```
     ///
+    /// A registration that takes arguments is forwarded with them: resolve `type` with the same arguments.
+    ///
+    /// ```swift
+    /// container.register(Cat.self) { (r, name: String) in Cat(name: name) }
+    ///     .forwarding((any Animal).self)
+    /// let animal = try container.resolve((any Animal).self, arguments: "Mimi")
+    /// ```
+    ///
     /// `type` must be the service type, a superclass of it or a protocol it conforms to; anything else stops
     /// the program here, with a message naming both types. A forwarded key is a registration of its own: it
     /// wins over components found by conformance, and a later registration of `type` replaces it.
@@ -41,7 +49,8 @@ struct ForwardTarget: @unchecked Sendable {
 
     /// Installs, in `container`, the registration of this type that forwards to `entry`'s key.
     func install(forwarding entry: Entry, name: String?, in container: Container, fileID: FileID, line: UInt) {
-        let key = Key(serviceType: service.type, name: name, argumentTypes: nil)
+        // A registration with arguments is forwarded with them: the forwarded type takes the same arguments.
+        let key = Key(serviceType: service.type, name: name, argumentTypes: entry.key.argumentTypes)
         container.install(Entry.forwarding(to: entry.key, as: key, service: service, fileID: fileID, line: line))
     }
 }
@@ -55,12 +64,12 @@ extension Entry {
     ) -> Entry {
         let entry = Entry(
             key: key, scope: .unique, service: service,
-            factory: .sync { resolution, _, output in
+            factory: .sync { resolution, arguments, output in
                 let container = resolution.container
                 guard let found = container.lookup(target) else {
                     throw Diagnostics.missing(target, in: container, fileID: fileID, line: line)
                 }
-                let value = try found.owner.produceErased(found.entry, requester: container)
+                let value = try found.owner.produceErased(found.entry, requester: container, arguments: arguments)
                 guard service.store(value, to: output) else {
                     throw Diagnostics.typeMismatch(
                         key, entry: found.entry, overrideType: type(of: value), getterType: service.type)

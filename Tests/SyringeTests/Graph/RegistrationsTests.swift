@@ -127,3 +127,22 @@ struct RegistrationsTests {
         #expect(resolved?.line == line)
     }
 }
+
+/// Printing a container lists its own registrations.
+@Suite("Graph: a container's description")
+struct ContainerDescriptionTests {
+    @Test func aContainerDescribesItsOwnRegistrationsOneALine() {
+        let container = Container()
+        #expect("\(container)" == "Container, 0 registrations")
+        container.register(Kitten.self, name: "My Cat", scope: .singleton) { Kitten(name: "Mimi") }
+            .forwarding((any Pet).self)
+        let lines = "\(container)".split(separator: "\n").map(String.init)
+        #expect(lines.first == "Container, 2 registrations:")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("  Kitten (name: \"My Cat\") (.singleton) at "))
+        #expect(lines[1].contains("SyringeTests/RegistrationsTests.swift:"))
+        #expect(lines[2].contains("any Pet (.unique)") && lines[2].contains("forwarding to Kitten"))
+        let child = Container(parent: container)
+        #expect("\(child)" == "Container (a child), 0 registrations")
+    }
+}

@@ -128,6 +128,46 @@ struct ContainerCurrentTests {
         #expect(InjectionMapper[\.weatherStation] == nil)
     }
 
+    @Test func aContainerBuiltByHandReplacesEveryOverrideAroundIt() {
+        let clean = Container()
+        clean.register(String.self, name: "city") { "Oslo" }
+        InjectionMapper.withMapping(\.weatherStation, to: \.liveForecast) {
+            mocked("mock") {
+                #expect(Container[\.weatherStation].source == "live")  // the remap, then the override
+                clean.withCurrent {
+                    #expect(Container.shared === clean)
+                    #expect(Container[\.weatherStation].source == "test")  // no override, no remap: the key's value
+                    #expect(ChildModel().station.source == "test")
+                    #expect((try? Container.shared.resolve(String.self, name: "city")) == "Oslo")
+                    // Overrides layer on it as on any current container.
+                    Container.withOverrides {
+                        $0.weatherStation = StubForecast("nested")
+                    } operation: {
+                        #expect(ChildModel().station.source == "nested")
+                        #expect((try? Container.shared.resolve(String.self, name: "city")) == "Oslo")
+                    }
+                }
+                #expect(ChildModel().station.source == "live")
+            }
+        }
+    }
+
+    @Test func aContainerBuiltByHandIsCurrentForAsyncWorkAndItsChildTasks() async {
+        let clean = Container()
+        clean.register(String.self, name: "city") { "Bergen" }
+        let cities = await Container.withOverrides {
+            $0.weatherStation = StubForecast("mock")
+        } operation: {
+            await clean.withCurrent {
+                await withTaskGroup(of: String?.self) { group in
+                    for _ in 0..<4 { group.addTask { try? Container.shared.resolve(String.self, name: "city") } }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+        }
+        #expect(cities == Array(repeating: "Bergen", count: 4))
+    }
+
     @Test func withOverridesFromABindingLayersOnTheCapturedOverrides() {
         let parent = mocked("parent's") { ParentModel() }
         let child = parent.dependencies.withOverrides {
