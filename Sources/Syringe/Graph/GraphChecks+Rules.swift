@@ -195,9 +195,13 @@ extension GraphChecks {
         for edge in model.edges {
             guard case .node(let target) = edge.target else { continue }
             let holder = model.traits[edge.from]
-            if !holder.needsAsync, model.traits[target].needsAsync {
-                let path = path(to: edge.from) + [model.nodes[target].key]
-                let dependency = model.nodes[target].entry
+            // A forwarding is resolved as its target is (async through `resolveAsync`); who asks for a forwarding
+            // of an async registration asks for that registration.
+            let asyncTarget = model.builder(of: target)
+            if !holder.needsAsync, !holder.isForwarding, model.traits[asyncTarget].needsAsync {
+                var path = path(to: edge.from) + [model.nodes[target].key]
+                if asyncTarget != target { path.append(model.nodes[asyncTarget].key) }
+                let dependency = model.nodes[asyncTarget].entry
                 errors.append(Diagnostics.declaredAsync(dependency, neededBy: model.nodes[edge.from].entry, path: path))
                 continue
             }

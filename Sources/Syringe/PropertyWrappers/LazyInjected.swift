@@ -68,7 +68,8 @@ public struct LazyInjected<Value> {
     /// ```
     public var resolvedValue: Value? { storage.resolvedValue }
 
-    /// Resolves the dependency again, now, keeps the new value for later reads and returns it.
+    /// Resolves the dependency again, now, keeps the new value for later reads and returns it. While another
+    /// thread's read is resolving it, this call waits for that read and returns its value instead.
     ///
     /// ```swift
     /// Container.shared.resetAll()

@@ -75,7 +75,8 @@ public struct WeakLazyInjected<Value> {
     /// ```
     public var resolvedValue: Value? { storage.resolvedValue?.object }
 
-    /// Resolves the object again, now, holds it weakly from then on and returns it.
+    /// Resolves the object again, now, holds it weakly from then on and returns it. While another thread's read
+    /// is resolving it, this call waits for that read and returns its object instead.
     ///
     /// ```swift
     /// screen.$session.resolve()   // the container's current session

@@ -51,6 +51,8 @@ struct ForwardTarget: @unchecked Sendable {
     func install(forwarding entry: Entry, name: String?, in container: Container, fileID: FileID, line: UInt) {
         // A registration with arguments is forwarded with them: the forwarded type takes the same arguments.
         let key = Key(serviceType: service.type, name: name, argumentTypes: entry.key.argumentTypes)
+        // Forwarding a registration to its own key would replace it with a loop: it already answers that key.
+        guard key != entry.key else { return }
         container.install(Entry.forwarding(to: entry.key, as: key, service: service, fileID: fileID, line: line))
     }
 }

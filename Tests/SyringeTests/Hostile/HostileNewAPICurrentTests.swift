@@ -70,7 +70,7 @@ struct HostileNewAPICurrentTests {
                 let got3 = try Container.shared.resolve(HnDerived.self).tag
                 #expect(got3 == "o")
                 // And a hand-built one nested again drops both.
-                hnContainer("inner").withCurrent {
+                _ = hnContainer("inner").withCurrent {
                     #expect(throws: ResolutionError.self) { _ = try Container.shared.resolve(HnDerived.self) }
                 }
             }
@@ -86,7 +86,9 @@ struct HostileNewAPICurrentTests {
             try binding.withCurrent { try Container.shared.resolve(HnThing.self).label }
         }
         #expect(outcome.value == "captured")
-        let layered = try binding.withOverrides { $0.register(HnDerived.self) { HnDerived(tag: "l") } } operation: {
+        let layered = binding.withOverrides {
+            $0.register(HnDerived.self) { HnDerived(tag: "l") }
+        } operation: {
             (try? Container.shared.resolve(HnThing.self).label, try? Container.shared.resolve(HnDerived.self).tag)
         }
         #expect(layered.0 == "captured")

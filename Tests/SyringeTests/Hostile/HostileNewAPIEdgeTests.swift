@@ -20,7 +20,7 @@ struct HostileNewAPIEdgeTests {
             }
             thread.start()
             sleep(5)
-            exit(1)   // a hang
+            exit(1)  // a hang
         }.map { result in
             // Today a dependency cycle (see HostileNewAPIDefectTests); never a crash or a hang.
             #expect(String(decoding: result.standardErrorContent, as: UTF8.self).hasPrefix("outcome: "))
@@ -32,10 +32,12 @@ struct HostileNewAPIEdgeTests {
         await #expect(processExitsWith: .success) {
             let container = Container()
             container.register(HnCat.self) { HnCat(name: "self") }.forwarding(HnCat.self)
-            let thread = Thread { _ = try? container.resolve(HnCat.self); exit(0) }
+            let thread = Thread {
+                _ = try? container.resolve(HnCat.self); exit(0)
+            }
             thread.start()
             sleep(5)
-            exit(1)   // a hang
+            exit(1)  // a hang
         }
     }
 

@@ -199,7 +199,8 @@ struct HostileNewAPIForwardingTests {
         container.register(HnCat.self) { (_, name: String) in HnCat(name: name) }
             .forwarding((any HnAnimal).self)
         let result = try container.withCurrent {
-            try Container.withOverrides { _ in } operation: {
+            try Container.withOverrides { _ in
+            } operation: {
                 try Container.shared.resolve((any HnAnimal).self, arguments: "kid").name
             }
         }
@@ -293,7 +294,9 @@ struct HostileNewAPIForwardingTests {
         container.register(HnCat.self) { HnCat(name: "b") }
         #expect("\(container)".hasPrefix("Container, 1 registration:"))
         let childText = container.withCurrent {
-            Container.withOverrides { $0.register(HnDerived.self) { HnDerived(tag: "x") } } operation: {
+            Container.withOverrides {
+                $0.register(HnDerived.self) { HnDerived(tag: "x") }
+            } operation: {
                 "\(Container.shared)"
             }
         }

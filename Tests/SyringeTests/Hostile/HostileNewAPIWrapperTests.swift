@@ -118,10 +118,10 @@ struct HostileNewAPIWrapperTests {
         container.register((any HnDelegate).self, scope: .unique) { HnLiveDelegate(id: builds.increment()) }
         container.withCurrent {
             let owner = HnDelegateOwner()
-            _ = owner.byType   // the first read hands the object out strongly, then holds it weakly
-            #expect(owner.byType == nil)   // released
+            _ = owner.byType  // the first read hands the object out strongly, then holds it weakly
+            #expect(owner.byType == nil)  // released
             #expect(builds.count == 1)
-            #expect(owner.byType == nil)   // not resolved again
+            #expect(owner.byType == nil)  // not resolved again
             #expect(builds.count == 1)
             let again = owner.$byType.resolve()
             #expect(again?.id == 2)
@@ -198,7 +198,7 @@ struct HostileNewAPIWrapperTests {
         let values = results.compactMap(\.value)
         #expect(values.count == 6)
         let resolverValues = values.first ?? []
-        #expect(Set(resolverValues).count == resolverValues.count)   // each resolve() built anew
+        #expect(Set(resolverValues).count == resolverValues.count)  // each resolve() built anew
         for readerValues in values.dropFirst() {
             #expect(readerValues.allSatisfy { $0 >= 1 && $0 <= builds.count })
         }
@@ -277,10 +277,10 @@ struct HostileNewAPIWrapperTests {
             Container.withOverrides {
                 $0.register(HnCounted.self) { HnCounted(id: 99) }
             } operation: {
-                #expect(owner.counted.id == 1)   // kept
+                #expect(owner.counted.id == 1)  // kept
                 #expect(owner.$counted.resolve().id == 99)
             }
-            #expect(owner.counted.id == 99)   // kept after the override ended
+            #expect(owner.counted.id == 99)  // kept after the override ended
         }
     }
 
@@ -362,7 +362,9 @@ struct HostileNewAPIWrapperTests {
                 if index == 0 { return owner.counted.id }
                 let deadline = Date().addingTimeInterval(3)
                 while !entered.current && Date() < deadline { usleep(200) }
-                Thread { usleep(100_000); release.withLock { $0 = true } }.start()
+                Thread {
+                    usleep(100_000); release.withLock { $0 = true }
+                }.start()
                 return owner.$counted.resolve().id
             }
         }
