@@ -126,10 +126,12 @@ func boundedOnThreads<Value: Sendable>(
         }.start()
     }
     let deadline = Date().addingTimeInterval(seconds * hangGuardScale)
-    while Date() < deadline, results.current.contains(where: { $0 == nil }) {
+    // Every read of the array stays under the lock: a copy read outside it while a thread writes its slot is a
+    // race on the array's storage (ThreadSanitizer reports it in release builds).
+    while Date() < deadline, results.withLock({ $0.contains(where: { $0 == nil }) }) {
         try? await Task.sleep(for: .milliseconds(2))
     }
-    return results.current.map { $0 ?? .hang }
+    return results.withLock { $0.map { $0 ?? .hang } }
 }
 
 /// A class whose deallocation can be watched through a weak reference.
