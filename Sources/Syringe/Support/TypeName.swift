@@ -2,7 +2,7 @@
 /// the resolve path.
 enum TypeName {
     /// `any Engine` for an existential, `Car` for a concrete type, `Token?` for an optional, `[any Plugin]` for an
-    /// array.
+    /// array, `Lazy<any Engine>` for a handle.
     static func describe(_ type: any Any.Type) -> String {
         if let optional = type as? any OptionalValue.Type {
             let wrapped = describe(optional.wrappedType)
@@ -10,6 +10,10 @@ enum TypeName {
         }
         if let array = type as? any ArrayValue.Type { return "[\(describe(array.elementType))]" }
         let name = _typeName(type, qualified: false)
+        // The runtime's name of a generic type drops `any` from its arguments: `Lazy<Engine>`.
+        if let handle = type as? any DeferredDependency.Type, let open = name.firstIndex(of: "<") {
+            return "\(name[..<open])<\(describe(handle.valueType))>"
+        }
         return isExistential(type) && !name.hasPrefix("any ") ? "any \(name)" : name
     }
 

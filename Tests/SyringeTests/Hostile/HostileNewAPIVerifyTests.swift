@@ -2,22 +2,6 @@ import Foundation
 import Syringe
 import Testing
 
-protocol HnAnimal: Sendable {
-    var name: String { get }
-}
-
-final class HnCat: HnAnimal, @unchecked Sendable {  // immutable after init
-    let name: String
-    init(name: String) { self.name = name }
-}
-
-class HnBase: @unchecked Sendable {  // immutable after init
-    let tag: String
-    init(tag: String) { self.tag = tag }
-}
-
-final class HnDerived: HnBase, @unchecked Sendable {}
-
 /// What the HostileNewAPI probes found in forwardings, fixed: `verify()` of a forwarding to an async registration,
 /// and a forwarding to the registration's own key.
 @Suite("HostileNewAPI: forwardings in verify() and to their own key")

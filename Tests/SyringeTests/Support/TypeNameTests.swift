@@ -13,5 +13,8 @@ struct TypeNameTests {
         #expect(TypeName.describe([any Plugin].self) == "[any Plugin]")
         #expect(TypeName.describe([[Int]]?.self) == "[[Int]]?")
         #expect(Key([any Plugin].self).description == "[any Plugin]")
+        #expect(TypeName.describe(Lazy<any Engine>.self) == "Lazy<any Engine>")
+        #expect(TypeName.describe(Provider<(any Token)?>.self) == "Provider<(any Token)?>")
+        #expect(TypeName.describe(Lazy<Car>?.self) == "Lazy<Car>?")
     }
 }
