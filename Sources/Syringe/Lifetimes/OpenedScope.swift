@@ -49,6 +49,15 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
         overflow { ScopeOverflow(scope: self) }?.slot(for: entry)
     }
 
+    /// Where the instance of `entry` that this open scope keeps in its slot is, if it keeps one there; `nil` when
+    /// the scope is closed, the slot is empty or being built, or the instance is in the overflow store. The
+    /// instance stays there until the scope object goes, so a caller that holds the scope may copy it out.
+    @inline(__always)
+    func keptInstance(of entry: Entry) -> ValueAddress? {
+        guard !isClosed, let slot = slot(for: entry), slot.isDone, slot.holds(entry) else { return nil }
+        return slot.payload
+    }
+
     /// Whether an instance of `entry` is kept here (for traces).
     func keeps(_ entry: Entry) -> Bool {
         if let slot = slot(for: entry), slot.isDone, slot.holds(entry) { return true }

@@ -61,10 +61,13 @@ extension Container {
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        if let entry = found.takeEntry(), entry.storage == .stored, !entry.scope.isCustom,
-            CurrentFrame.frame == nil, AsyncFrame.current == nil, let kept = entry.keptInstance
+        if let entry = found.takeEntry(), entry.storage == .stored, CurrentFrame.frame == nil,
+            AsyncFrame.current == nil
         {
-            return kept.payload.value(Service.self)
+            if !entry.scope.isCustom, let kept = entry.keptInstance { return kept.payload.value(Service.self) }
+            // An instance the task's open scope keeps already (the common second resolve of a request's service):
+            // copied out of its slot, as the synchronous engine does, without an async build's frames.
+            if entry.scope.isCustom, let kept = Container.keptInTaskScope(entry) { return kept.value(Service.self) }
         }
         let instance = try await resolveAsync(
             key, arguments: nil, fileID: fileID, line: line, isolation: isolation
@@ -72,6 +75,14 @@ extension Container {
             try self.resolve(key, arguments: nil, fileID: fileID, line: line, joinsAsync: true, into: output)
         }
         return instance.payload.value(Service.self)
+    }
+
+    /// Where the open scope bound to the task keeps an instance of `entry` (a custom scope's registration), when it
+    /// keeps one in its slot; the binding keeps the scope, and so the instance, alive while the task resolves.
+    /// Synchronous and not generic: the async caller's frame stays as small as before.
+    @inline(never)
+    static func keptInTaskScope(_ entry: Entry) -> ValueAddress? {
+        Engine.withOpenScope(for: entry.scope, under: nil) { scope, _ in scope.keptInstance(of: entry) } ?? nil
     }
 
     /// Resolves `Service` with arguments from async code; async factories may take arguments too.
