@@ -43,7 +43,7 @@ private final class Joined<Value: Sendable>: Sendable {
 
 /// Waits until `condition` holds (30 s at most: a hang guard, not a timing).
 private func waitUntil(_ condition: () -> Bool) {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(30 * hangGuardScale)
     while !condition() && Date() < deadline { usleep(100) }
 }
 
@@ -107,7 +107,9 @@ struct ReRegistrationConcurrencyTests {
         let first = Task { try await container.resolveAsync(Disposable.self) }
         await gate.waitForArrivalAsync()
         let second = Task { try await container.resolveAsync(Disposable.self) }
-        for _ in 0..<30_000 where !replaced.buildIsAwaited { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<Int(30_000 * hangGuardScale) where !replaced.buildIsAwaited {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         #expect(replaced.buildIsAwaited)
 
         container.register(Disposable.self, scope: .singleton) { () async in built.add(Disposable(registration: 2)) }

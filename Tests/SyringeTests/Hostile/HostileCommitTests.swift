@@ -230,7 +230,7 @@ struct HostileCommitTests {
             return HTop(hub: hub)
         }
         let top = Task { try await container.resolveAsync(HTop.self) }
-        for _ in 0..<5_000 where !hubBuilt.current { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<Int(5_000 * hangGuardScale) where !hubBuilt.current { try await Task.sleep(for: .milliseconds(1)) }
         let hub = await bounded(5) { try await container.resolveAsync(HHub.self) }
         #expect(hub.value?.wiring.hooked == true)
         release.withLock { $0 = true }

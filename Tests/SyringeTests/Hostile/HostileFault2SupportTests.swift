@@ -39,7 +39,7 @@ final class F2Flag: Sendable {
 
 /// Waits (sleeping, bounded) until `condition` holds; returns whether it did.
 func f2Eventually(_ seconds: Double = 30, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * hangGuardScale)
     while Date() < deadline {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(2))

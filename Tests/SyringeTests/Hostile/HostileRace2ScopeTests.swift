@@ -183,7 +183,9 @@ struct HostileRace2ScopeTests {
                 #expect(scope.isClosed)
             }
             // closeNow() may have handed the async hook to a task of its own: give those a moment.
-            for _ in 0..<2_000 where asyncDone.count < 100 { try await Task.sleep(for: .milliseconds(1)) }
+            for _ in 0..<Int(2_000 * hangGuardScale) where asyncDone.count < 100 {
+                try await Task.sleep(for: .milliseconds(1))
+            }
         }
         #expect(asyncDone.count == 100)
         #expect(ledger.built == 300)

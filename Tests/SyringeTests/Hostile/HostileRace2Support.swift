@@ -94,7 +94,7 @@ func r2OnThreads(_ count: Int, seconds: Double = 20, _ body: @escaping @Sendable
             finished.increment()
         }.start()
     }
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * hangGuardScale)
     while finished.count < count && Date() < deadline { try? await Task.sleep(for: .milliseconds(1)) }
     return finished.count == count
 }
@@ -112,7 +112,7 @@ final class R2Hooked: Sendable {
     private let attached = HostileBox(false)
 
     func waitUntilAttached() {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(10 * hangGuardScale)
         while !attached.current && Date() < deadline { sched_yield() }
     }
 

@@ -117,7 +117,9 @@ struct HostileRace2WithScopeTests {
                     }
                 }
             }
-            for _ in 0..<20_000 where entered.count < requests { try await Task.sleep(for: .milliseconds(1)) }
+            for _ in 0..<Int(20_000 * hangGuardScale) where entered.count < requests {
+                try await Task.sleep(for: .milliseconds(1))
+            }
             #expect(entered.count == requests)
             for task in tasks { task.cancel() }
             var codes: [String] = []

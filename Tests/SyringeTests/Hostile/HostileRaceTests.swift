@@ -19,22 +19,24 @@ final class HGate: Sendable {
 
     func pass() {
         arrived.withLock { $0 = true }
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(30 * hangGuardScale)
         while !open.current && Date() < deadline { usleep(200) }
     }
 
     func passAsync() async {
         arrived.withLock { $0 = true }
-        for _ in 0..<30_000 where !open.current { try? await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<Int(30_000 * hangGuardScale) where !open.current { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     func waitForArrival() {
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(30 * hangGuardScale)
         while !arrived.current && Date() < deadline { usleep(200) }
     }
 
     func waitForArrivalAsync() async {
-        for _ in 0..<30_000 where !arrived.current { try? await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<Int(30_000 * hangGuardScale) where !arrived.current {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     func openGate() { open.withLock { $0 = true } }
@@ -327,7 +329,9 @@ struct HostileRaceTests {
         }
         let first = Task { try await container.resolveAsync(HResource.self) }
         // On a loaded machine the first task may take seconds to start: the second must not start the build.
-        for _ in 0..<30_000 where started.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        for _ in 0..<Int(30_000 * hangGuardScale) where started.current == 0 {
+            try await Task.sleep(for: .milliseconds(1))
+        }
         try #require(started.current == 1)
         let second = Task { try await container.resolveAsync(HResource.self) }
         try await Task.sleep(for: .milliseconds(20))

@@ -60,7 +60,8 @@ enum Bounded<Value: Sendable>: Sendable {
     }
 }
 
-/// How many times longer the hang guards below wait: `SYRINGE_HANG_GUARD_SCALE` from the environment, else 1.
+/// How many times longer the hang guards below, and the gates and waits of the concurrency suites, wait:
+/// `SYRINGE_HANG_GUARD_SCALE` from the environment, else 1.
 /// CI sets 4 for its ThreadSanitizer runs, which run code 5–15× slower. A guard tells a hang from an answer,
 /// never a speed: a longer wait catches the same hangs, later.
 let hangGuardScale = ProcessInfo.processInfo.environment["SYRINGE_HANG_GUARD_SCALE"].flatMap(Double.init) ?? 1
