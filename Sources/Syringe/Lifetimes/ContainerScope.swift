@@ -98,6 +98,16 @@ public struct ContainerScope: Sendable {
         line: UInt = #line
     ) async throws -> Service {
         let container = opened.container
+        // What is kept already (a published instance, or this scope's own) is copied out without binding the scope.
+        let found = container.lookUpFast(Key(Service.self, name: name), retaining: .any)
+        if let payload = found.published {
+            let instance = payload.value(Service.self)
+            ReadSection.end(found.reader.unsafelyUnwrapped)
+            return instance
+        }
+        if let entry = found.takeEntry(), let kept = Container.keptInstance(of: entry, in: opened) {
+            return kept.value(Service.self)
+        }
         return try await withCurrent(isolation: isolation) {
             try await container.resolveAsync(Service.self, name: name, isolation: isolation, fileID: fileID, line: line)
         }

@@ -58,6 +58,16 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
         return slot.payload
     }
 
+    /// The open scope of `scope`'s kind in this one's chain: this one, or the nearest outer one.
+    func innermost(keeping scope: Scope) -> OpenedScope? {
+        var node: OpenedScope? = self
+        while let current = node {
+            if current.scope == scope || current.isEveryScope { return current }
+            node = current.outer
+        }
+        return nil
+    }
+
     /// Whether an instance of `entry` is kept here (for traces).
     func keeps(_ entry: Entry) -> Bool {
         if let slot = slot(for: entry), slot.isDone, slot.holds(entry) { return true }

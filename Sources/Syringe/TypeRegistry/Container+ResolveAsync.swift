@@ -61,13 +61,15 @@ extension Container {
             ReadSection.end(found.reader.unsafelyUnwrapped)
             return instance
         }
-        if let entry = found.takeEntry(), entry.storage == .stored, CurrentFrame.frame == nil,
-            AsyncFrame.current == nil
-        {
-            if !entry.scope.isCustom, let kept = entry.keptInstance { return kept.payload.value(Service.self) }
+        if let entry = found.takeEntry() {
+            if entry.storage == .stored, !entry.scope.isCustom, CurrentFrame.frame == nil, AsyncFrame.current == nil,
+                let kept = entry.keptInstance
+            {
+                return kept.payload.value(Service.self)
+            }
             // An instance the task's open scope keeps already (the common second resolve of a request's service):
             // copied out of its slot, as the synchronous engine does, without an async build's frames.
-            if entry.scope.isCustom, let kept = Container.keptInTaskScope(entry) { return kept.value(Service.self) }
+            if let kept = Container.keptInstance(of: entry, in: nil) { return kept.value(Service.self) }
         }
         let instance = try await resolveAsync(
             key, arguments: nil, fileID: fileID, line: line, isolation: isolation
@@ -77,12 +79,16 @@ extension Container {
         return instance.payload.value(Service.self)
     }
 
-    /// Where the open scope bound to the task keeps an instance of `entry` (a custom scope's registration), when it
-    /// keeps one in its slot; the binding keeps the scope, and so the instance, alive while the task resolves.
-    /// Synchronous and not generic: the async caller's frame stays as small as before.
+    /// Where an open scope keeps an instance of `entry` (a custom scope's registration) in its slot, for an async
+    /// resolve outside any resolution: the scope of `entry`'s kind in the chain of `head`, or of the task's binding
+    /// when `head` is `nil`. Whoever holds that chain (the caller, or the binding) keeps the instance alive while
+    /// the task resolves. Synchronous and not generic: the async caller's frame stays as small as before.
     @inline(never)
-    static func keptInTaskScope(_ entry: Entry) -> ValueAddress? {
-        Engine.withOpenScope(for: entry.scope, under: nil) { scope, _ in scope.keptInstance(of: entry) } ?? nil
+    static func keptInstance(of entry: Entry, in head: OpenedScope?) -> ValueAddress? {
+        guard entry.storage == .stored, entry.scope.isCustom, CurrentFrame.frame == nil, AsyncFrame.current == nil
+        else { return nil }
+        if let head { return head.innermost(keeping: entry.scope)?.keptInstance(of: entry) }
+        return Engine.withOpenScope(for: entry.scope, under: nil) { scope, _ in scope.keptInstance(of: entry) } ?? nil
     }
 
     /// Resolves `Service` with arguments from async code; async factories may take arguments too.

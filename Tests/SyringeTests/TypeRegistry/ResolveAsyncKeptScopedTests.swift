@@ -47,6 +47,26 @@ struct ResolveAsyncKeptScopedTests {
         try await other.close()
     }
 
+    /// A scope opened inside another's binding sees the outer scope's instances of the outer scope's kind, through
+    /// it as through the task; a singleton resolves as through the container, before and after the close.
+    @Test func anInnerScopeSeesTheOuterOnesInstances() async throws {
+        let container = container()
+        container.register(Config.self, scope: .singleton) { Config() }
+        let session = Scope("resolveAsyncKeptScopedTests.session")
+        let outer = container.openScope(.request)
+        let work = try await outer.resolveAsync(UnitOfWork.self)
+        try await outer.withCurrent {
+            let inner = container.openScope(session)
+            #expect(try await inner.resolveAsync(UnitOfWork.self) === work)
+            #expect(try await container.resolveAsync(UnitOfWork.self) === work)
+            try await inner.close()
+        }
+        let config = try await outer.resolveAsync(Config.self)
+        try await outer.close()
+        #expect(try await outer.resolveAsync(Config.self) === config)
+        #expect(try outer.resolve(Config.self) === config)
+    }
+
     /// The instance is still in its slot after `close()`, but the scope has ended: refused, as a build would be.
     @Test func aClosedScopeRefusesEvenWhatItKept() async throws {
         let journal = Journal()
@@ -110,7 +130,11 @@ struct ResolveAsyncKeptScopedTests {
                             var seen: [Bool?] = []
                             for _ in 0..<50 {
                                 do {
-                                    seen.append(try await container.resolveAsync(UnitOfWork.self) === kept)
+                                    let read =
+                                        seen.count.isMultiple(of: 2)
+                                        ? try await container.resolveAsync(UnitOfWork.self)
+                                        : try await scope.resolveAsync(UnitOfWork.self)
+                                    seen.append(read === kept)
                                 } catch let error as ResolutionError where error.code == .shutDown {
                                     seen.append(nil)
                                 } catch {
