@@ -109,19 +109,33 @@ enum Disposal {
         return !mainActor || MainActorCheck.isCurrent
     }
 
-    /// Whether every hook of the instances in `slots` (of an open scope) can run here, now.
-    static func allSynchronousHere(_ slots: some Collection<ScopeSlot>) -> Bool {
-        var mainActor = false
+    /// Where the `onDispose` hooks of some instances can run.
+    enum HookPlace {
+        /// Nowhere: no instance has one.
+        case none
+        /// Here, now: none is async, and main-actor ones only if this is the main actor.
+        case synchronousHere
+        /// Not all here: one is async, or isolated to the main actor off it.
+        case elsewhere
+    }
+
+    /// Where the hooks of the instances in `slots` (of an open scope) can run: one pass, one flag word each.
+    static func hooks(of slots: some Collection<ScopeSlot>) -> HookPlace {
+        var (any, mainActor) = (false, false)
         for slot in slots {
-            let (async, onMain) = slot.withEntry { ($0.hasAsyncDisposeHooks, $0.hasMainActorDisposeHooks) }
-            if async { return false }
+            let (hooks, async, onMain) = slot.withEntry {
+                ($0.hasDisposeHooks, $0.hasAsyncDisposeHooks, $0.hasMainActorDisposeHooks)
+            }
+            if async { return .elsewhere }
+            any = any || hooks
             mainActor = mainActor || onMain
         }
-        return !mainActor || MainActorCheck.isCurrent
+        if !any { return .none }
+        return !mainActor || MainActorCheck.isCurrent ? .synchronousHere : .elsewhere
     }
 
     /// Runs the synchronous hooks of the instances in `slots` (of an open scope, newest first); returns the
-    /// failures. The caller checked `allSynchronousHere(_:)`.
+    /// failures. The caller checked `hooks(of:)`.
     static func runSync(_ slots: some Collection<ScopeSlot>) -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for slot in slots {

@@ -97,8 +97,12 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
             return .pending(overflow)
         }
         return withKeptSlots(count: count) { slots in
-            if overflow.isEmpty, Disposal.allSynchronousHere(slots), !Task.isCancelled {
-                return .done(Disposal.runSync(slots))
+            if overflow.isEmpty {
+                switch Disposal.hooks(of: slots) {
+                case .none: return .done([])
+                case .synchronousHere where !Task.isCancelled: return .done(Disposal.runSync(slots))
+                case .synchronousHere, .elsewhere: break
+                }
             }
             let items = Disposal.newestFirst(
                 slots.map { Disposal.Item(entry: $0.entry, slot: $0, in: self) } + overflow)
