@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What a request of a Hummingbird server costs wired by Syringe against wired by hand, in one process, without a
 # network (Benchmarks/RequestCost): the example server's routes served through Hummingbird's in-process test client,
-# by hand, by hand behind RequestScopeMiddleware, and by Syringe, interleaved round after round; then the engine
-# alone. Arguments: rounds (5), requests a round (20000), path (/todos).
+# by hand, by hand behind RequestScopeMiddleware, and by Syringe (the last two also with the scope ended when the
+# handler returns), interleaved round after round; then the engine alone. Arguments: rounds (5), requests a round
+# (20000), path (/todos).
 #
 #     bash Scripts/request-cost.sh
 #     bash Scripts/request-cost.sh 3 50000 /health

@@ -6,7 +6,7 @@ import SyringeHummingbird
 import SyringeServiceLifecycle
 
 /// The server's graph in Syringe: the database (closed last), the repository, and per request a unit of work
-/// and a log, disposed of when the response has been written.
+/// and a log, disposed of when the route's handler returns.
 enum SyringeWiring {
     static func container(configuration: TodoServerConfiguration, stats: Stats) -> Container {
         let container = Container()
@@ -34,7 +34,8 @@ enum SyringeWiring {
         container.registerLifecycleService(Application<RouterResponder<BasicRequestContext>>.self) { r async throws in
             let repository: TodoRepository = try await r.resolveAsync()
             let router = Router()
-            router.add(middleware: RequestScopeMiddleware(container: r.container))
+            // Every route returns its body in memory: the scope can end when the handler returns.
+            router.add(middleware: RequestScopeMiddleware(container: r.container, end: .whenTheHandlerReturns))
             TodoRoutes.add(to: router, wiring: Resolved(container: r.container), repository: repository)
             return Application(
                 router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),

@@ -13,6 +13,9 @@ public import Syringe
 ///   server drops the response unwritten (a closed connection);
 /// - a handler that throws: the scope closes before the error goes on.
 ///
+/// With `end: .whenTheHandlerReturns` the scope closes when the handler returns whatever the body, which saves
+/// telling the two kinds of body apart (see ``RequestScopeEnd``).
+///
 /// ```swift
 /// container.register(UnitOfWork.self, scope: .request) { r in UnitOfWork(db: try r.resolve()) }
 ///     .onDispose { work async in await work.rollbackIfOpen() }
@@ -41,15 +44,24 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
     /// RequestScopeMiddleware<BasicRequestContext>(container: container).scope   // .request
     /// ```
     public let scope: Scope
+    /// When each request's scope closes: after a streamed body has been written (the default), or always when the
+    /// handler returns.
+    ///
+    /// ```swift
+    /// RequestScopeMiddleware<BasicRequestContext>(container: container).end   // .afterStreamedBodies
+    /// ```
+    public let end: RequestScopeEnd
 
-    /// A middleware that gives each request its own instances of `scope`.
+    /// A middleware that gives each request its own instances of `scope`, closed as `end` says.
     ///
     /// ```swift
     /// router.add(middleware: RequestScopeMiddleware(container: container))
+    /// router.add(middleware: RequestScopeMiddleware(container: container, end: .whenTheHandlerReturns))
     /// ```
-    public init(container: Container, scope: Scope = .request) {
+    public init(container: Container, scope: Scope = .request, end: RequestScopeEnd = .afterStreamedBodies) {
         self.container = container
         self.scope = scope
+        self.end = end
     }
 
     /// Handles `request` inside a request scope that ends with the request (see ``RequestScopeMiddleware``).
@@ -73,7 +85,7 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
             await RequestEnd.close(opened, logger: current.logger)
             throw error
         }
-        if BodyKind.isInMemory(response.body) {
+        if end == .whenTheHandlerReturns || BodyKind.isInMemory(response.body) {
             await RequestEnd.close(opened, logger: current.logger)
         } else {
             response.body = RequestEnd(opened, logger: current.logger).wrapping(response.body, current: current)

@@ -40,9 +40,12 @@ struct Failure: Error {}
 
 @Suite("RequestScopeMiddleware")
 struct RequestScopeMiddlewareTests {
-    func app(_ container: Container, routes: (Router<BasicRequestContext>) -> Void) -> some ApplicationProtocol {
+    func app(
+        _ container: Container, end: RequestScopeEnd = .afterStreamedBodies,
+        routes: (Router<BasicRequestContext>) -> Void
+    ) -> some ApplicationProtocol {
         let router = Router()
-        router.add(middleware: RequestScopeMiddleware(container: container))
+        router.add(middleware: RequestScopeMiddleware(container: container, end: end))
         routes(router)
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
@@ -112,6 +115,67 @@ struct RequestScopeMiddlewareTests {
         let all = try await events.waitForCount(4)
         #expect(all.prefix(3) == ["write a", "write b", "write c"])
         #expect(all.count == 4 && all[3].hasPrefix("dispose"))
+    }
+
+    /// Asked to, the scope ends when the handler returns even for a streamed body: its hooks run before the body
+    /// is written, and the body, written outside the request's scope, resolves the container's own instance.
+    @Test(arguments: [nil, 3] as [Int?])
+    func whenTheHandlerReturnsAStreamedBodyIsWrittenAfterTheScopeEnded(contentLength: Int?) async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container, end: .whenTheHandlerReturns) { router in
+            router.get("/stream") { _, _ -> Response in
+                let work = try container.resolve(Work.self)
+                return Response(
+                    status: .ok,
+                    body: ResponseBody(contentLength: contentLength) { writer in
+                        let later = try container.resolve(Work.self)
+                        work.events.record("write \(later === work ? "same" : "other")")
+                        try await writer.write(ByteBuffer(string: "abc"))
+                        try await writer.finish(nil)
+                    })
+            }
+        }
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/stream", method: .get) { response in
+                #expect(String(buffer: response.body) == "abc")
+            }
+        }
+        let all = try await events.waitForCount(2)
+        #expect(all.count == 2 && all[0].hasPrefix("dispose") && all[1] == "write other")
+    }
+
+    /// The option changes nothing for a body in memory, nor for a handler that throws: the scope ends with the
+    /// handler, once, and each request has its own.
+    @Test func whenTheHandlerReturnsBodiesInMemoryAndErrorsEndAsByDefault() async throws {
+        let events = Recorder()
+        let container = container(events)
+        let app = app(container, end: .whenTheHandlerReturns) { router in
+            router.get("/memory") { _, _ -> String in "\(try container.resolve(Work.self).id)" }
+            router.get("/fails") { _, _ -> String in
+                _ = try container.resolve(Work.self)
+                throw HTTPError(.conflict)
+            }
+        }
+        let ids = try await app.test(.live) { client in
+            var ids: [String] = []
+            for _ in 0..<2 {
+                ids.append(try await client.execute(uri: "/memory", method: .get) { String(buffer: $0.body) })
+            }
+            try await client.execute(uri: "/fails", method: .get) { #expect($0.status == .conflict) }
+            return ids
+        }
+        #expect(Set(ids).count == 2)
+        let all = try await events.waitForCount(3)
+        #expect(all.count == 3 && all.allSatisfy { $0.hasPrefix("dispose") })
+        #expect(Set(all).count == 3)
+    }
+
+    @Test func theMiddlewareSaysWhenItsScopesEnd() {
+        let container = Container()
+        #expect(RequestScopeMiddleware<BasicRequestContext>(container: container).end == .afterStreamedBodies)
+        let early = RequestScopeMiddleware<BasicRequestContext>(container: container, end: .whenTheHandlerReturns)
+        #expect(early.end == .whenTheHandlerReturns && early.scope == .request)
     }
 
     @Test func disposedWhenTheHandlerThrows() async throws {

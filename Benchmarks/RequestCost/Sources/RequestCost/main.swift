@@ -7,7 +7,9 @@
 // - by hand: the objects made and ended by the route (the load test's hand-wired server);
 // - by hand behind `RequestScopeMiddleware`: what the middleware costs alone (a scope opened and closed, the
 //   request bound, the body's kind read);
-// - Syringe: the middleware, and the route's service resolved in the request's scope.
+// - Syringe: the middleware, and the route's service resolved in the request's scope;
+// - the last two again with `RequestScopeMiddleware(container:end: .whenTheHandlerReturns)`, which does not read the
+//   body's kind.
 //
 //     bash Scripts/request-cost.sh                 # 5 rounds of 20,000 requests a wiring
 //     bash Scripts/request-cost.sh 3 50000 /health
@@ -121,9 +123,11 @@ struct Resolved: Wiring {
     }
 }
 
-func router(_ wiring: some Wiring, scopedBy container: Container?) -> Router<BasicRequestContext> {
+func router(
+    _ wiring: some Wiring, scopedBy container: Container?, end: RequestScopeEnd = .afterStreamedBodies
+) -> Router<BasicRequestContext> {
     let router = Router()
-    if let container { router.add(middleware: RequestScopeMiddleware(container: container)) }
+    if let container { router.add(middleware: RequestScopeMiddleware(container: container, end: end)) }
     router.get("/todos") { _, context in try await wiring.withTodoService(context) { await $0.repository.all() } }
     router.get("/health") { _, _ -> HTTPResponse.Status in .ok }
     return router
@@ -209,6 +213,14 @@ nonisolated func main() async throws {
         ("by hand", router(ByHand(repository: repository), scopedBy: nil)),
         ("by hand + RequestScopeMiddleware", router(ByHand(repository: repository), scopedBy: container)),
         ("Syringe", router(Resolved(container: container), scopedBy: container)),
+        (
+            "by hand + middleware, handler end",
+            router(ByHand(repository: repository), scopedBy: container, end: .whenTheHandlerReturns)
+        ),
+        (
+            "Syringe, handler end",
+            router(Resolved(container: container), scopedBy: container, end: .whenTheHandlerReturns)
+        ),
     ]
     var costs = Array(repeating: [Cost](), count: wirings.count)
     var engine: [(syringe: Double, byHand: Double)] = []
