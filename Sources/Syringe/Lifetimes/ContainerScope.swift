@@ -243,7 +243,7 @@ extension Container {
                     Service.self, found: found, file: fileID, line: line, joinsAsync: false)
             }
         } catch {
-            // The lookup's borrow of its registration ends in `buildPlain`, or here when that never ran.
+            // The lookup's reference to its registration ends in `buildPlain`, or here when that never ran.
             if !built { found.discardEntry() }
             // Built, but the hooks deferred to the end of the scope's frame failed.
             if let output {

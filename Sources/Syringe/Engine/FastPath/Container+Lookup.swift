@@ -74,9 +74,8 @@ extension Container {
     enum EntryRetention {
         /// None.
         case none
-        /// The one of the container asked, which the slow path produces at once, synchronously (a parent's is
-        /// produced by its owner): borrowed for the build (see `Borrow`), so that no reference count is touched;
-        /// retained when builds are nested too deeply to borrow.
+        /// The one of the container asked, retained, which the slow path produces at once, synchronously (a
+        /// parent's is produced by its owner).
         case own
         /// The first found up the chain, whichever container owns it, retained: to read what it keeps, or to build
         /// across suspensions.
@@ -101,21 +100,8 @@ extension Container {
                 if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
                     return PlainLookup(published: ValueAddress(payload), reader: reader, entry: nil)
                 }
-                if retaining == .own {
-                    guard isSelf else {
-                        syringe_read_end(reader)
-                        return PlainLookup(published: nil, reader: nil, entry: nil)
-                    }
-                    let entry = SlotTable.entry(of: block)
-                    if _fastPath(Borrow.begin(entry, reader: reader)) {
-                        syringe_read_end(reader)
-                        return PlainLookup(borrowing: entry)
-                    }
-                    let retained = entry.retain()
-                    syringe_read_end(reader)
-                    return PlainLookup(published: nil, reader: nil, entry: retained)
-                }
-                let entry = retaining == .any ? SlotTable.entry(of: block).retain() : nil
+                let wanted = retaining == .any || (retaining == .own && isSelf)
+                let entry = wanted ? SlotTable.entry(of: block).retain() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }
@@ -137,55 +123,31 @@ struct PlainLookup {
     /// The current thread's reader record when `published` is set: the caller ends the section through it,
     /// without looking the thread's record up again.
     @usableFromInline let reader: OpaquePointer?
-    /// The registration in the container asked, retained: see ``takeEntry()``.
+    /// The registration the lookup found, retained: see ``takeEntry()``.
     @usableFromInline let retainedEntry: Unmanaged<Entry>?
-
-    /// The registration in the container asked, borrowed: no reference count keeps it, the thread's record of the
-    /// borrow does (see ``withEntry(_:)``).
-    @usableFromInline let borrowedEntry: Unmanaged<Entry>?
 
     @usableFromInline
     init(published: ValueAddress?, reader: OpaquePointer?, entry: Unmanaged<Entry>?) {
         self.published = published
         self.reader = reader
         self.retainedEntry = entry
-        borrowedEntry = nil
     }
 
-    init(borrowing entry: Unmanaged<Entry>) {
-        published = nil
-        reader = nil
-        retainedEntry = nil
-        borrowedEntry = entry
-    }
-
-    /// The registration the lookup found, with the reference the lookup took (a lookup that retains, `.any`): call
-    /// once.
+    /// The registration the lookup found, with the reference the lookup took: call once.
     @inlinable
     func takeEntry() -> Entry? { retainedEntry?.takeRetainedValue() }
 
-    /// Runs `body` (a synchronous build) with the registration a lookup of `.own` found, borrowed (or retained),
-    /// then ends the borrow, on every path; `false` (and nothing run) when it found none. Call once.
+    /// Runs `body` (a synchronous build) with the registration a lookup of `.own` found; `false` (and nothing run)
+    /// when it found none. Call once.
     @inline(__always)
     func withEntry(_ body: (Entry) throws -> Void) rethrows -> Bool {
-        guard let entry = borrowedEntry else {
-            guard let retained = takeEntry() else { return false }
-            try body(retained)
-            return true
-        }
-        do {
-            try entry._withUnsafeGuaranteedRef(body)
-        } catch {
-            Borrow.end()
-            throw error
-        }
-        Borrow.end()
+        guard let entry = takeEntry() else { return false }
+        try body(entry)
         return true
     }
 
-    /// Ends the lookup's borrow, or releases what it retained: for a caller that will not call ``withEntry(_:)``.
+    /// Releases the registration the lookup retained: for a caller that will not call ``withEntry(_:)``.
     func discardEntry() {
-        if borrowedEntry != nil { Borrow.end() }
         _ = takeEntry()
     }
 }

@@ -6,8 +6,7 @@ import SyringeShims
 //
 // - `PublishedTable.swift`, `Container+Lookup.swift`: the registrations' lock-free table, the containers'
 //   links and the walk that finds a published instance (`Container.lookUpPlain`, `lookUpFast`).
-// - `ReadSection.swift`: the read sections and the grace period (`ReadSection`, `Reclamation.retire`), and the
-//   registrations a thread's synchronous builds borrow without a reference count (`Borrow`).
+// - `ReadSection.swift`: the read sections and the grace period (`ReadSection`, `Reclamation.retire`).
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
 //   mutex, in the registration object.
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.

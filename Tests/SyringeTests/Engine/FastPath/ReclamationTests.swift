@@ -23,13 +23,6 @@ final class Tracked: @unchecked Sendable {
 /// the container; and no `deinit` ever runs under a lock of Syringe.
 @Suite("Engine: dropped instances are freed", .serialized, .timeLimit(.minutes(2)))
 struct ReclamationTests {
-    /// `SYRINGE_RECLAMATION_FENCES=1` puts Linux on the path of platforms without `membarrier` (each reader fences
-    /// itself), which CI runs these tests on too; without it Linux uses `membarrier` when the kernel has it.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SYRINGE_RECLAMATION_FENCES"] == "1"))
-    func theEnvironmentPutsReadersOnTheFencedPath() {
-        #expect(Reclamation.readersFence)
-    }
-
     @Test(arguments: [Scope.cached, .singleton, Scope("session")])
     func resetFreesTheInstance(scope: Scope) throws {
         let container = Container()

@@ -27,11 +27,11 @@ private final class ResolveOnAThread: Sendable {
     }
 }
 
-/// A synchronous build uses the registration its lookup found without a reference count (`Borrow`): a registration
-/// replaced or removed meanwhile lives until every build that borrows it has ended, and no longer; a registration no
-/// build uses is freed at once, whatever else the process builds.
-@Suite("Engine: builds borrow their registrations", .serialized, .timeLimit(.minutes(2)))
-struct BorrowTests {
+/// A synchronous build keeps the registration its lookup found: a registration replaced or removed meanwhile lives
+/// until every build that uses it has ended, and no longer; a registration no build uses is freed at once, whatever
+/// else the process builds.
+@Suite("Engine: builds keep their registrations", .serialized, .timeLimit(.minutes(2)))
+struct BuildRegistrationTests {
     @Test func aRegistrationReplacedWhileItsFactoryRunsLivesUntilTheBuildEnds() throws {
         let container = Container()
         let gate = HGate()
@@ -113,9 +113,9 @@ struct BorrowTests {
         #expect(try container.resolve(Int.self) == 2)
     }
 
-    /// Builds nested deeper than a thread's borrows retain their registrations instead: both kinds survive their
-    /// replacement by a factory deeper down, and both are freed when the resolve ends.
-    @Test func registrationsReplacedUnderBuildsNestedBeyondTheBorrowsLiveUntilTheirBuildsEnd() throws {
+    /// Deeply nested builds (40, beyond the 16 a thread once borrowed without a reference count) survive their
+    /// registrations' replacement by a factory deeper down, and the replaced ones are freed when the resolve ends.
+    @Test func registrationsReplacedUnderDeeplyNestedBuildsLiveUntilTheirBuildsEnd() throws {
         let container = Container()
         let depth = 40
         let replaced = [5, 30]
