@@ -113,7 +113,7 @@ class ScopeSlots: @unchecked Sendable {
         // after this load then claims its slot after it too, and sees the scope closed.
         var layout = syringe_load_word_seq_cst(words + Word.layout)
         while layout == ScopeSlots.laying {
-            syringe_yield()
+            ThreadState.yield()
             layout = syringe_load_word_seq_cst(words + Word.layout)
         }
         guard layout != 0 else { return }
@@ -217,7 +217,7 @@ class ScopeSlots: @unchecked Sendable {
         while true {
             let word = AtomicWord.load(layoutWord)
             if word != ScopeSlots.laying { return word }
-            syringe_yield()
+            ThreadState.yield()
         }
     }
 

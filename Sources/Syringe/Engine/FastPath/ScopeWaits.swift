@@ -22,7 +22,7 @@ enum ScopeWaits {
             tickets[slot.id] = made
             return made
         }
-        if ticket == nil { syringe_yield() }
+        if ticket == nil { ThreadState.yield() }
         return ticket
     }
 

@@ -1,5 +1,15 @@
 import SyringeShims
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
+#endif
+
 /// A per-thread pointer slot, for state that belongs to the call running on this thread and that reaches code
 /// called through a user's property getter, which takes no parameter: the place a key path is resolved from (for
 /// failure messages) and a key being learned. The pointees live on that thread's stack for
@@ -9,6 +19,7 @@ struct ThreadLocalPointer<Pointee>: Sendable {
     enum Slot: UInt {
         case failureSite = 0
         case keyLearning = 1
+        // 2: `Scratch`'s region.
     }
 
     private let index: UInt
@@ -32,4 +43,9 @@ enum ThreadState {
     /// A number that identifies the current thread while it runs.
     @inline(__always)
     static var threadID: UInt { UInt(syringe_thread_id()) }
+
+    /// Gives the processor to another thread (a wait of a few instructions' length on another thread's store).
+    static func yield() {
+        sched_yield()
+    }
 }
