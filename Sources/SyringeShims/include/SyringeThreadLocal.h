@@ -34,9 +34,9 @@ static inline uintptr_t syringe_thread_id(void) {
     return (uintptr_t)&syringe_current_frame_storage;
 }
 
-/// Per-thread pointer slots (see `ThreadLocalPointer`, and the third, `Scratch`'s region): C thread-locals, one
-/// access each, where a pthread key costs a call into the C library.
-enum { syringe_thread_slot_count = 3 };
+/// Per-thread pointer slots (see `ThreadLocalPointer`; the third is `Scratch`'s region, the fourth the read
+/// sections' record): C thread-locals, one access each, where a pthread key costs a call into the C library.
+enum { syringe_thread_slot_count = 4 };
 extern _Thread_local void *_Nullable syringe_thread_slots[syringe_thread_slot_count];
 
 static inline void *_Nullable syringe_thread_slot(uintptr_t index) {

@@ -92,7 +92,7 @@ extension Container {
         findBlock: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
     ) -> PlainLookup {
         var links = links
-        let reader = syringe_read_begin()
+        let reader = ReadSection.begin().reader
         var isSelf = true
         while true {
             let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)

@@ -6,7 +6,8 @@ import SyringeShims
 //
 // - `PublishedTable.swift`, `Container+Lookup.swift`: the registrations' lock-free table, the containers'
 //   links and the walk that finds a published instance (`Container.lookUpPlain`, `lookUpFast`).
-// - `ReadSection.swift`: the read sections and the grace period (`ReadSection`, `Reclamation.retire`).
+// - `ReadSection.swift`: the read sections, the readers' records and the grace period (`ReadSection`,
+//   `Reclamation.retire`).
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
 //   mutex, in the registration object.
 // - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
@@ -14,7 +15,7 @@ import SyringeShims
 //   registration's hooks). `ObjectWord.swift`: an object reference kept in a word of raw memory, converted in one
 //   place, and `PublishedReference`, one a writer replaces and readers take, retained, inside a read section (a
 //   scope layout's snapshot).
-// - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, two thread-local slots, who runs (a thread or a
+// - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, the thread-local slots, who runs (a thread or a
 //   task).
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
 //   current one in a thread-local; the rest of the engine holds a frame as a `FrameRef` and reads its fields

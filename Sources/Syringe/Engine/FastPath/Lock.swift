@@ -1,6 +1,5 @@
-// One of the three files of the library that import the platform's C library (with RawMemory.swift, malloc, and
-// Contexts/ProcessContext.swift, which reads the environment once): everything else reaches pthreads through these
-// types or through the SyringeShims C target.
+// The platform's C library is imported by files of the fast path only (pthreads, malloc, sched_yield) and by
+// Contexts/ProcessContext.swift, which reads the environment once.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

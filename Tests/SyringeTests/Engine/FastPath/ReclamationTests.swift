@@ -151,6 +151,43 @@ struct ReclamationTests {
         container.reset(.cached)
         _ = try? container.resolve(Tracked.self)
     }
+
+    /// Threads that read and exit, one after another and while others read, leave their records to the threads
+    /// after them: a reset waits for none of them, frees at once, and readers racing it on reused records still see
+    /// live instances only.
+    @Test func threadsThatComeAndGoHandTheirRecordsOn() {
+        let container = Container()
+        container.register(Tracked.self, scope: .cached) { Tracked() }
+        for _ in 0..<50 {
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                _ = try? container.resolve(Tracked.self)
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        weak var kept: Tracked?
+        do { kept = try? container.resolve(Tracked.self) }
+        container.reset(.cached)
+        #expect(kept == nil)
+        container.register(Marked.self, scope: .cached) { Marked() }
+        for _ in 0..<20 {
+            runOnThreads(3) { index in
+                for _ in 0..<200 {
+                    if index == 0 {
+                        container.reset(.cached)
+                    } else if let marked = try? container.resolve(Marked.self) {
+                        #expect(marked.mark == 0x5EED)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An instance with a field that a use after free would garble.
+final class Marked: Sendable {
+    let mark = 0x5EED
 }
 
 final class Wipe: Sendable {
