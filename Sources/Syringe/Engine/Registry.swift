@@ -19,7 +19,7 @@ final class Registry: @unchecked Sendable {
 
     init() {
         table = SlotTable(capacity: 16)
-        published.store(table.base)
+        published.store(table.base.raw)
     }
 
     deinit {
@@ -29,9 +29,12 @@ final class Registry: @unchecked Sendable {
 
     // MARK: Reading (lock-free)
 
+    /// The table readers see. Inside a read section, or under the lock.
+    private var publishedTable: TableAddress { TableAddress(raw: published.load().unsafelyUnwrapped) }
+
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
     func entry(forPlainType type: ObjectIdentifier) -> Entry? {
-        SlotTable.find(plainType: type, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
+        SlotTable.find(plainType: type, in: publishedTable)?.takeUnretainedValue()
     }
 
     /// The entry of the plain type key `type`, if registered here, retained.
@@ -46,7 +49,7 @@ final class Registry: @unchecked Sendable {
         let section = ReadSection.begin()
         defer { section.end() }
         if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType)) }
-        return SlotTable.find(key, hash: key.fastHash, in: published.load().unsafelyUnwrapped)?.takeUnretainedValue()
+        return SlotTable.find(key, hash: key.fastHash, in: publishedTable)?.takeUnretainedValue()
     }
 
     // MARK: Writing
@@ -105,7 +108,7 @@ final class Registry: @unchecked Sendable {
             ordered = []
             let old = table
             table = SlotTable(capacity: 16)
-            published.store(table.base)
+            published.store(table.base.raw)
             changes &+= 1
             return (all, old)
         }
@@ -167,7 +170,7 @@ final class Registry: @unchecked Sendable {
             for live in ordered { grown.insert(live) }
             retired.append(table)
             table = grown
-            published.store(table.base)
+            published.store(table.base.raw)
         } else {
             table.insert(entry)
         }

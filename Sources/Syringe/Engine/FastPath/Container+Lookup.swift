@@ -89,19 +89,19 @@ extension Container {
     @inline(__always)
     static func lookUp(
         from links: UnsafeMutableRawPointer, retaining: EntryRetention,
-        findBlock: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+        findBlock: (TableAddress) -> BlockAddress?
     ) -> PlainLookup {
         var links = links
         let reader = ReadSection.begin().reader
         var isSelf = true
         while true {
             let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
-            if let block = findBlock(syringe_load_acquire(tableSlot).unsafelyUnwrapped) {
-                if let payload = syringe_load_acquire(block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)) {
-                    return PlainLookup(published: ValueAddress(payload), reader: reader, entry: nil)
+            if let block = findBlock(TableAddress(raw: syringe_load_acquire(tableSlot).unsafelyUnwrapped)) {
+                if let payload = block.published {
+                    return PlainLookup(published: payload, reader: reader, entry: nil)
                 }
                 let wanted = retaining == .any || (retaining == .own && isSelf)
-                let entry = wanted ? SlotTable.entry(of: block).retain() : nil
+                let entry = wanted ? block.entry.retain() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }

@@ -4,8 +4,9 @@ import SyringeShims
 // memory layouts, read sections, atomics, thread-locals and underscored standard-library calls. The rest of the
 // library reaches it through these files' internal API:
 //
-// - `PublishedTable.swift`, `Container+Lookup.swift`: the registrations' lock-free table, the containers'
-//   links and the walk that finds a published instance (`Container.lookUpPlain`, `lookUpFast`).
+// - `PublishedTable.swift`, `Container+Lookup.swift`: the registrations' lock-free table (`TableAddress`, each slot
+//   a registration's `BlockAddress`), the containers' links and the walk that finds a published instance
+//   (`Container.lookUpPlain`, `lookUpFast`).
 // - `ReadSection.swift`: the read sections, the readers' records and the grace period (`ReadSection`,
 //   `Reclamation.retire`).
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its

@@ -18,6 +18,8 @@ class SlotBlock: @unchecked Sendable {
     /// The words the lock-free paths read, then the mutex (see ``Layout``); a table of registrations holds
     /// blocks. A slot that shares the lock of its owner (a scope's store) has a block too, without the mutex.
     final var block: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
+    /// ``block`` as a table of registrations holds it.
+    final var blockAddress: BlockAddress { BlockAddress(raw: block) }
 
     /// Room for the block on every supported platform: 104 bytes, aligned to 8 (see ``SlotBlockLayout``). The
     /// largest block is Darwin's on 64-bit words: five words, then a 64-byte `pthread_mutex_t`; on watchOS's
