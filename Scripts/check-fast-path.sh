@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The fast path stays in one folder: only Sources/Syringe/Engine/FastPath/ imports SyringeShims (the C atomics,
 # read sections, thread-locals and runtime declaration), and no file outside it names an Unsafe* pointer type or
-# Unmanaged. Prints the token counts of Sources/Syringe, inside and outside that folder, for the record.
+# Unmanaged; and the fast path stays within issue 23's budgets: at most 90 such tokens in Sources/Syringe, at most
+# 250 lines of C (SyringeShims' sources and headers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast="Sources/Syringe/Engine/FastPath/"
@@ -19,5 +20,15 @@ echo "Unsafe*/Unmanaged tokens in Sources/Syringe: $total ($inside in $fast, $((
 if [ "$total" -ne "$inside" ]; then
     echo "these files name Unsafe*/Unmanaged outside $fast (use the folder's FrameRef, ValueAddress, PackedArguments):" >&2
     grep -rlE '\b(Unsafe[A-Za-z]*|Unmanaged)\b' --include='*.swift' Sources/Syringe | grep -v "^$fast" >&2
+    exit 1
+fi
+if [ "$total" -gt 90 ]; then
+    echo "Sources/Syringe names Unsafe*/Unmanaged $total times: the budget is 90 (see DesignDecisions, \"The fast path\")" >&2
+    exit 1
+fi
+shim=$(cat Sources/SyringeShims/*.c Sources/SyringeShims/include/*.h | wc -l)
+echo "C shim: $shim lines"
+if [ "$shim" -gt 250 ]; then
+    echo "the C shim has $shim lines: the budget is 250 (see DesignDecisions, \"The fast path\")" >&2
     exit 1
 fi

@@ -60,7 +60,7 @@ extension Container {
     /// resolve's.
     @usableFromInline
     static func lookUpPlainInShared(_ type: ObjectIdentifier) -> PlainLookup {
-        let links = bindingsMade.isSet ? shared.links.address : processWide.links.address
+        let links = bindingsMade.isSet ? shared.links.words : processWide.links.words
         guard let links else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         return lookUpPlain(type, from: links, retainingEntry: false)
     }

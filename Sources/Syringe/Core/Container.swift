@@ -55,7 +55,7 @@ public final class Container: Sendable {
     public init(parent: Container? = nil) {
         self.parent = parent
         self.policy = nil
-        self.links = FastPathLinks(table: registry.published.address, parent: parent?.links)
+        self.links = FastPathLinks(table: registry.published.word, parent: parent?.links)
     }
 
     /// A container with a policy (see ``ContainerPolicy``).

@@ -5,7 +5,7 @@ extension Container {
     func produce(
         _ entry: Entry, requester: Container, arguments: PackedArguments?, into output: ValueAddress
     ) throws {
-        if _slowPath(requester.links.address == nil || links.address == nil) { tellPolicy(entry, requester: requester) }
+        if _slowPath(requester.links.words == nil || links.words == nil) { tellPolicy(entry, requester: requester) }
         if _slowPath(entry.needsCheck) {
             if try reusedWithinResolution(entry, requester: requester, into: output) { return }
             try requireSynchronous(entry)

@@ -12,14 +12,14 @@ final class Registry: @unchecked Sendable {
     /// Bumped on every change, for answers remembered until registrations change.
     @exclusivity(unchecked) private var changes: UInt64 = 0
     /// The table readers see, unretained; `table` keeps it alive.
-    let published = AtomicPointer()
+    let published = AtomicUInt()
     @exclusivity(unchecked) private var table: SlotTable
     /// The layouts of open scopes' slots, one per custom scope registered here.
     @exclusivity(unchecked) private var scopeLayouts: [Scope: ScopeLayout] = [:]
 
     init() {
         table = SlotTable(capacity: 16)
-        published.store(table.base.raw)
+        published.store(table.base.bitPattern)
     }
 
     deinit {
@@ -30,11 +30,11 @@ final class Registry: @unchecked Sendable {
     // MARK: Reading (lock-free)
 
     /// The table readers see. Inside a read section, or under the lock.
-    private var publishedTable: TableAddress { TableAddress(raw: published.load().unsafelyUnwrapped) }
+    private var publishedTable: TableAddress { TableAddress(bitPattern: published.load()).unsafelyUnwrapped }
 
     /// The entry of the plain type key `type`. Call inside a read section: the entry is valid until it ends.
     func entry(forPlainType type: ObjectIdentifier) -> Entry? {
-        SlotTable.find(plainType: type, in: publishedTable)?.takeUnretainedValue()
+        SlotTable.find(plainType: type, in: publishedTable)
     }
 
     /// The entry of the plain type key `type`, if registered here, retained.
@@ -49,7 +49,7 @@ final class Registry: @unchecked Sendable {
         let section = ReadSection.begin()
         defer { section.end() }
         if key.isPlainType { return entry(forPlainType: ObjectIdentifier(key.serviceType)) }
-        return SlotTable.find(key, hash: key.fastHash, in: publishedTable)?.takeUnretainedValue()
+        return SlotTable.find(key, hash: key.fastHash, in: publishedTable)
     }
 
     // MARK: Writing
@@ -108,7 +108,7 @@ final class Registry: @unchecked Sendable {
             ordered = []
             let old = table
             table = SlotTable(capacity: 16)
-            published.store(table.base.raw)
+            published.store(table.base.bitPattern)
             changes &+= 1
             return (all, old)
         }
@@ -136,10 +136,8 @@ final class Registry: @unchecked Sendable {
 
     /// The entry of `key` as the writer sees it (under the lock).
     private func existingEntry(for key: Key) -> Entry? {
-        let found =
-            key.isPlainType
+        key.isPlainType
             ? table.find(plainType: ObjectIdentifier(key.serviceType)) : table.find(key, hash: key.fastHash)
-        return found?.takeUnretainedValue()
     }
 
     @discardableResult
@@ -170,7 +168,7 @@ final class Registry: @unchecked Sendable {
             for live in ordered { grown.insert(live) }
             retired.append(table)
             table = grown
-            published.store(table.base.raw)
+            published.store(table.base.bitPattern)
         } else {
             table.insert(entry)
         }

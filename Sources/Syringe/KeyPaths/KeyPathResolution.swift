@@ -27,7 +27,7 @@ extension Container {
             }
             // A kept instance published for the lock-free path is copied out as `resolve` does, without the
             // slot's lock; a container with a policy (a test container) or a shut-down one takes the engine's way.
-            if links.address != nil, found.owner.links.address != nil, !found.owner.closed.isSet {
+            if links.words != nil, found.owner.links.words != nil, !found.owner.closed.isSet {
                 // Not a function returning `Value?`: an optional of a generic type costs a metadata lookup here.
                 let section = ReadSection.begin()
                 if let payload = found.entry.publishedPayload {

@@ -1,20 +1,12 @@
 #ifndef SYRINGE_ATOMICS_H
 #define SYRINGE_ATOMICS_H
 
-// Pointer- and word-sized atomics for Syringe's lock-free read path. C11 builtins, so they exist on every
+// Word-sized atomics for Syringe's lock-free read path. C11 builtins, so they exist on every
 // platform Syringe supports without Swift's Synchronization module (macOS 15 / iOS 18 and later only).
 // Static inline: they compile into the caller.
 
 #include <stdbool.h>
 #include <stdint.h>
-
-static inline void *_Nullable syringe_load_acquire(void *_Nullable const *_Nonnull address) {
-    return __atomic_load_n((void *_Nullable *_Nonnull)address, __ATOMIC_ACQUIRE);
-}
-
-static inline void syringe_store_release(void *_Nullable *_Nonnull address, void *_Nullable value) {
-    __atomic_store_n(address, value, __ATOMIC_RELEASE);
-}
 
 static inline uintptr_t syringe_load_word_acquire(const uintptr_t *_Nonnull address) {
     return __atomic_load_n((uintptr_t *_Nonnull)address, __ATOMIC_ACQUIRE);

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// Marks an instance as being built by one execution (a thread or a task); others wait on it, threads
 /// blocking and tasks suspended on continuations, until the build ends, successfully or not.
 ///
@@ -19,11 +17,9 @@ final class BuildTicket: @unchecked Sendable {
     @exclusivity(unchecked) private var threadsWaiting = false
     @exclusivity(unchecked) private var continuations: [Waiting] = []
     /// A task's continuation, with the number that its cancellation handler looks for.
-    private typealias Waiting = (waiter: UInt64, continuation: UnsafeContinuation<Void, Never>)
+    private typealias Waiting = (waiter: UInt64, continuation: CheckedContinuation<Void, Never>)
     /// The atomic state word.
-    private var state: UnsafeMutablePointer<UInt> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
-    }
+    private var state: WordAddress { WordAddress(_getUnsafePointerToStoredProperties(self)) }
 
     /// The values of the state word.
     private enum State {
@@ -48,7 +44,7 @@ final class BuildTicket: @unchecked Sendable {
 
     /// Marks the ticket awaited, under `waitLock`; `false` when the build has already ended.
     private func markAwaited() -> Bool {
-        syringe_compare_exchange_word(state, State.building, State.awaited) != State.done
+        state.compareExchange(State.building, State.awaited) != State.done
     }
 
     /// Blocks the current thread until the build has ended.
@@ -72,7 +68,7 @@ final class BuildTicket: @unchecked Sendable {
             return Self.lastWaiter
         }
         await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let waiting = Self.waitLock.withLock { () -> Bool in
                     // A cancellation that came first found nothing to resume: it is seen here, under the lock
                     // that a later one takes to look for this continuation.
@@ -83,7 +79,7 @@ final class BuildTicket: @unchecked Sendable {
                 if !waiting { continuation.resume() }
             }
         } onCancel: {
-            let continuation = Self.waitLock.withLock { () -> UnsafeContinuation<Void, Never>? in
+            let continuation = Self.waitLock.withLock { () -> CheckedContinuation<Void, Never>? in
                 guard let index = continuations.firstIndex(where: { $0.waiter == waiter }) else { return nil }
                 return continuations.remove(at: index).continuation
             }
@@ -94,18 +90,18 @@ final class BuildTicket: @unchecked Sendable {
 
     /// Whether the build has ended; an ended build blocks nobody.
     var isFinished: Bool {
-        syringe_load_word_acquire(state) == State.done
+        state.load() == State.done
     }
 
     /// Whether someone waits for the build, which has not ended.
     var isAwaited: Bool {
-        syringe_load_word_acquire(state) == State.awaited
+        state.load() == State.awaited
     }
 
     /// Ends the build and wakes everyone waiting. A waiter marks the ticket under `waitLock` before it
     /// sleeps, so when the exchange finds no mark, nobody sleeps on it and no lock is needed.
     func finish() {
-        guard syringe_exchange_word(state, State.done) == State.awaited else { return }
+        guard state.exchange(State.done) == State.awaited else { return }
         Self.waitLock.lock()
         let waiters = continuations
         continuations = []

@@ -42,7 +42,7 @@ extension Container {
     /// from code compiled into apps.
     @inline(__always)
     func lookUpPlain(_ type: ObjectIdentifier) -> PlainLookup {
-        guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        guard let links = links.words else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         return Container.lookUpPlain(type, from: links, retainingEntry: true)
     }
 
@@ -50,7 +50,7 @@ extension Container {
     /// no registration.
     @inline(__always)
     static func lookUpPlain(
-        _ type: ObjectIdentifier, from links: UnsafeMutableRawPointer, retainingEntry: Bool
+        _ type: ObjectIdentifier, from links: WordAddress, retainingEntry: Bool
     ) -> PlainLookup {
         let bits = UInt(bitPattern: type)
         return lookUp(from: links, retaining: retainingEntry ? .own : .none) {
@@ -61,7 +61,7 @@ extension Container {
     /// ``lookUpPlain(_:)`` for any key: a key that is not a plain type (a named one) is found by its `fastHash`
     /// and compared inside the read section (registrations are freed only once no section can see them).
     func lookUpFast(_ key: Key, retaining: EntryRetention) -> PlainLookup {
-        guard let links = links.address else { return PlainLookup(published: nil, reader: nil, entry: nil) }
+        guard let links = links.words else { return PlainLookup(published: nil, reader: nil, entry: nil) }
         if key.isPlainType {
             let bits = UInt(bitPattern: ObjectIdentifier(key.serviceType))
             return Container.lookUp(from: links, retaining: retaining) { SlotTable.findBlock(plainType: bits, in: $0) }
@@ -88,25 +88,23 @@ extension Container {
     /// looks further).
     @inline(__always)
     static func lookUp(
-        from links: UnsafeMutableRawPointer, retaining: EntryRetention,
+        from links: WordAddress, retaining: EntryRetention,
         findBlock: (TableAddress) -> BlockAddress?
     ) -> PlainLookup {
         var links = links
         let reader = ReadSection.begin().reader
         var isSelf = true
         while true {
-            let tableSlot = links.load(as: UnsafeMutablePointer<UnsafeMutableRawPointer?>.self)
-            if let block = findBlock(TableAddress(raw: syringe_load_acquire(tableSlot).unsafelyUnwrapped)) {
+            if let block = findBlock(FastPathLinks.table(of: links)) {
                 if let payload = block.published {
                     return PlainLookup(published: payload, reader: reader, entry: nil)
                 }
                 let wanted = retaining == .any || (retaining == .own && isSelf)
-                let entry = wanted ? block.entry.retain() : nil
+                let entry = wanted ? block.retainedEntry() : nil
                 syringe_read_end(reader)
                 return PlainLookup(published: nil, reader: nil, entry: entry)
             }
-            let parentLinks = links.load(fromByteOffset: FastPathLinks.parentOffset, as: UnsafeMutableRawPointer?.self)
-            guard let parent = parentLinks else { break }
+            guard let parent = FastPathLinks.parent(of: links) else { break }
             links = parent
             isSelf = false
         }

@@ -1,5 +1,3 @@
-import SyringeShims
-
 // The fast path: the only folder of Syringe that imports SyringeShims (CI checks it), and the only one with raw
 // memory layouts, read sections, atomics, thread-locals and underscored standard-library calls. The rest of the
 // library reaches it through these files' internal API:
@@ -11,7 +9,8 @@ import SyringeShims
 //   `Reclamation.retire`).
 // - `SlotBlock.swift`, `SlotBlockLayout.swift`: the words of a registration that lock-free readers see, and its
 //   mutex, in the registration object.
-// - `Atomics.swift`, `BuildTicket.swift`: atomic words and pointers; a build's ticket with its state word.
+// - `WordAddress.swift`, `Atomics.swift`, `BuildTicket.swift`: a shared word in raw memory and its atomics; atomic
+//   words in objects; a build's ticket with its state word.
 // - `PublishedList.swift`: a list one writer appends to under its owner's lock and anyone walks without it (a
 //   registration's hooks). `ObjectWord.swift`: an object reference kept in a word of raw memory, converted in one
 //   place, and `PublishedReference`, one a writer replaces and readers take, retained, inside a read section (a
@@ -26,42 +25,9 @@ import SyringeShims
 // - `ValueAddress.swift`: the address of a value whose type the code on each side knows (`ValueAddress`: where a
 //   factory builds, where an instance lives) and a resolve's packed run-time arguments (`PackedArguments`); the
 //   non-generic engine passes these, never a raw pointer.
-// - `Scratch.swift`, `Instance.swift`, `ServiceType.swift`, `Conformance.swift`: raw memory for values of types
-//   known at run time only, and what the runtime's metadata says about them.
+// - `Scratch.swift`, `Instance.swift`, `ServiceType.swift`, `Conformance.swift`, `Metadata.swift`: raw memory for
+//   values of types known at run time only, and what the runtime's metadata says about them.
 // - `Lock.swift`, `FileID.swift`: the pthread locks (one in memory of its own, or inside a registration's block),
 //   and a call site's `#fileID` kept as the pointer to its static text.
 //
 // What each part buys, measured, and when to remove it, is in the Design decisions article ("The fast path").
-
-/// Word-sized atomics on memory inside an object (a slot's flags, a ticket's state).
-enum AtomicWord {
-    @inline(__always)
-    static func load(_ address: UnsafeMutablePointer<UInt>) -> UInt { syringe_load_word_acquire(address) }
-
-    @inline(__always)
-    static func store(_ address: UnsafeMutablePointer<UInt>, _ value: UInt) {
-        syringe_store_word_release(address, value)
-    }
-
-    /// Stores `value`; returns the value it replaced.
-    @inline(__always)
-    static func exchange(_ address: UnsafeMutablePointer<UInt>, _ value: UInt) -> UInt {
-        syringe_exchange_word(address, value)
-    }
-
-    /// Replaces `expected` with `desired`; returns the value found (equal to `expected` when it succeeded).
-    @inline(__always)
-    static func compareExchange(_ address: UnsafeMutablePointer<UInt>, _ expected: UInt, _ desired: UInt) -> UInt {
-        syringe_compare_exchange_word(address, expected, desired)
-    }
-}
-
-/// What the runtime's metadata says about a type, read from the metadata itself.
-enum Metadata {
-    /// Whether `type` is a protocol (existential) type, from its metadata kind (the Swift ABI's MetadataKind:
-    /// Existential = 0x303, ExtendedExistential = 0x307).
-    static func isExistential(_ type: any Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-        return kind == 0x303 || kind == 0x307
-    }
-}

@@ -29,6 +29,12 @@ enum ObjectWord {
         try reference(word, as: Object.self)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Takes a reference of the caller's own to the object whose word is `word` (not 0), to hand on as it is.
+    @inline(__always)
+    static func retained<Object: AnyObject>(_ word: UInt, as _: Object.Type) -> Unmanaged<Object> {
+        reference(word, as: Object.self).retain()
+    }
+
     /// Gives back the reference that `word` owns.
     @inline(__always)
     static func release<Object: AnyObject>(_ word: UInt, as _: Object.Type) {

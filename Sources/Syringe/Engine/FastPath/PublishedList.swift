@@ -9,7 +9,7 @@
 struct PublishedList<Element> {
     /// `[count][first node][last node]`: the count (published after its node is linked) and the first node, retained
     /// (0 while empty), read by anyone; the last for the writer only.
-    private let words: UnsafeMutablePointer<UInt>
+    private let words: WordAddress
     private static var count: Int { 0 }
     private static var first: Int { 1 }
     private static var last: Int { 2 }
@@ -18,12 +18,10 @@ struct PublishedList<Element> {
         let element: Element
         /// The next node, retained (0 at the end); released by ``PublishedList/destroy()``, not by `deinit`, so that
         /// a long list is not freed by recursion.
-        let next: UnsafeMutablePointer<UInt>
+        let next = WordAddress.allocate(count: 1)
 
         init(_ element: Element) {
             self.element = element
-            next = .allocate(capacity: 1)
-            next.initialize(to: 0)
         }
 
         deinit { next.deallocate() }
@@ -31,8 +29,7 @@ struct PublishedList<Element> {
 
     /// An empty list.
     init() {
-        words = .allocate(capacity: 3)
-        words.initialize(repeating: 0, count: 3)
+        words = .allocate(count: 3)
     }
 
     /// A list of `elements`, in order.
@@ -44,12 +41,12 @@ struct PublishedList<Element> {
     /// Runs `body` on each element appended before the call, in order, borrowed: no lock, no retain.
     @inline(__always)
     func forEach(_ body: (Element) throws -> Void) rethrows {
-        var remaining = AtomicWord.load(words + PublishedList.count)
-        var bits = AtomicWord.load(words + PublishedList.first)
+        var remaining = (words + PublishedList.count).load()
+        var bits = (words + PublishedList.first).load()
         while remaining > 0 {
             bits = try ObjectWord.with(bits, as: Node.self) { node in
                 try body(node.element)
-                return AtomicWord.load(node.next)
+                return node.next.load()
             }
             remaining -= 1
         }
@@ -67,12 +64,12 @@ struct PublishedList<Element> {
         let bits = ObjectWord.retaining(Node(element))
         let last = words[PublishedList.last]
         if last == 0 {
-            AtomicWord.store(words + PublishedList.first, bits)
+            (words + PublishedList.first).store(bits)
         } else {
-            ObjectWord.with(last, as: Node.self) { AtomicWord.store($0.next, bits) }
+            ObjectWord.with(last, as: Node.self) { $0.next.store(bits) }
         }
         words[PublishedList.last] = bits
-        AtomicWord.store(words + PublishedList.count, words[PublishedList.count] + 1)
+        (words + PublishedList.count).store(words[PublishedList.count] + 1)
     }
 
     /// Releases the nodes, first to last. Once nothing can read the list any more.
@@ -80,7 +77,7 @@ struct PublishedList<Element> {
         var bits = words[PublishedList.first]
         while bits != 0 {
             let node = bits
-            bits = ObjectWord.with(node, as: Node.self) { $0.next.pointee }
+            bits = ObjectWord.with(node, as: Node.self) { $0.next[0] }
             ObjectWord.release(node, as: Node.self)
         }
         words.deallocate()

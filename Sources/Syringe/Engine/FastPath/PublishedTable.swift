@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// A fixed-capacity open-addressing table of registrations. Slots hold the *blocks* of entries (see
 /// `InstanceSlot.Layout`), so the fast path probes raw memory and never touches an object. Slots are written by
 /// one writer at a time (under the registry's lock) with release stores and read by anyone, inside read
@@ -20,7 +18,7 @@ final class SlotTable: @unchecked Sendable {
     }
 
     deinit {
-        RawMemory.deallocate(base.raw)
+        base.deallocate()
     }
 
     /// Keeps the load at most one half, so probe chains stay short.
@@ -39,13 +37,13 @@ final class SlotTable: @unchecked Sendable {
     }
 
     /// The entry of the plain type key `type` in `table`, inside a read section.
-    static func find(plainType type: ObjectIdentifier, in table: TableAddress) -> Unmanaged<Entry>? {
-        findBlock(plainType: UInt(bitPattern: type), in: table)?.entry
+    static func find(plainType type: ObjectIdentifier, in table: TableAddress) -> Entry? {
+        findBlock(plainType: UInt(bitPattern: type), in: table).map { ObjectWord.object($0.entryWord, as: Entry.self) }
     }
 
     /// The entry of `key` in `table`, inside a read section or under the registry's lock.
-    static func find(_ key: Key, hash: Int, in table: TableAddress) -> Unmanaged<Entry>? {
-        findBlock(key, hash: hash, in: table)?.entry
+    static func find(_ key: Key, hash: Int, in table: TableAddress) -> Entry? {
+        findBlock(key, hash: hash, in: table).map { ObjectWord.object($0.entryWord, as: Entry.self) }
     }
 
     /// The block of `key` (whose `fastHash` is `hash`) in `table`, inside a read section or under the registry's
@@ -54,7 +52,7 @@ final class SlotTable: @unchecked Sendable {
         let mask = table.mask
         var index = hash & mask
         while let block = table.block(at: index) {
-            if block != .tombstone, block.keyHash == hash, block.entry._withUnsafeGuaranteedRef({ $0.key == key }) {
+            if block != .tombstone, block.keyHash == hash, block.withEntry({ $0.key == key }) {
                 return block
             }
             index = (index &+ 1) & mask
@@ -62,9 +60,9 @@ final class SlotTable: @unchecked Sendable {
         return nil
     }
 
-    func find(plainType type: ObjectIdentifier) -> Unmanaged<Entry>? { SlotTable.find(plainType: type, in: base) }
+    func find(plainType type: ObjectIdentifier) -> Entry? { SlotTable.find(plainType: type, in: base) }
 
-    func find(_ key: Key, hash: Int) -> Unmanaged<Entry>? { SlotTable.find(key, hash: hash, in: base) }
+    func find(_ key: Key, hash: Int) -> Entry? { SlotTable.find(key, hash: hash, in: base) }
 
     func insert(_ entry: Entry) {
         let mask = capacity &- 1
@@ -95,82 +93,109 @@ final class SlotTable: @unchecked Sendable {
     }
 }
 
-/// A table of registrations as readers see it: raw memory `[capacity][slot 0]…`, each slot the address of a
-/// registration's block, or null (empty), or ``BlockAddress/tombstone`` (removed).
+/// A table of registrations as readers see it: words `[capacity][slot 0]…`, each slot the address of a
+/// registration's block, or 0 (empty), or ``BlockAddress/tombstone`` (removed).
 struct TableAddress {
-    let raw: UnsafeMutableRawPointer
+    let words: WordAddress
 
-    init(raw: UnsafeMutableRawPointer) { self.raw = raw }
-
-    /// A new table of `capacity` empty slots (a power of two), owned by the caller.
-    init(capacity: Int) {
-        raw = RawMemory.allocate(byteCount: (capacity + 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride)
-        raw.storeBytes(of: capacity, as: Int.self)
-        slots.initialize(repeating: nil, count: capacity)
+    /// The table whose address is `bits`, a published table's word.
+    @inline(__always)
+    init?(bitPattern bits: UInt) {
+        guard let words = WordAddress(bitPattern: bits) else { return nil }
+        self.words = words
     }
+
+    /// A new table of `capacity` empty slots (a power of two), owned by the caller (see ``deallocate()``).
+    init(capacity: Int) {
+        words = .allocate(count: capacity + 1)
+        words[0] = UInt(capacity)
+    }
+
+    func deallocate() { words.deallocate() }
+
+    /// The table's address, for the word that publishes it.
+    var bitPattern: UInt { words.bitPattern }
 
     /// The capacity less one: probes wrap with it.
-    @inline(__always) var mask: Int { raw.load(as: Int.self) &- 1 }
-
-    @inline(__always) private var slots: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        (raw + MemoryLayout<Int>.stride).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    }
+    @inline(__always) var mask: Int { Int(bitPattern: words[0]) &- 1 }
 
     /// The block in slot `index` (acquire), or nil for an empty slot.
     @inline(__always)
-    func block(at index: Int) -> BlockAddress? { syringe_load_acquire(slots + index).map(BlockAddress.init(raw:)) }
+    func block(at index: Int) -> BlockAddress? {
+        let bits = (words + (1 + index)).load()
+        return bits == 0 ? nil : BlockAddress(bits: bits)
+    }
 
     /// Publishes `block` in slot `index` (release). Under the registry's lock.
-    func store(_ block: BlockAddress, at index: Int) { syringe_store_release(slots + index, block.raw) }
+    func store(_ block: BlockAddress, at index: Int) { (words + (1 + index)).store(block.bits) }
 }
 
 /// The block of a registration as a table holds it (see `SlotBlock.Layout`): what a lock-free reader reads of a
 /// registration without touching the object. Valid inside the read section that found it.
 struct BlockAddress: Equatable {
-    let raw: UnsafeMutableRawPointer
+    /// The block's address, as a table's slot holds it.
+    let bits: UInt
 
     /// Marks a removed slot, so probes continue past it.
-    static var tombstone: BlockAddress { BlockAddress(raw: UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped) }
+    static var tombstone: BlockAddress { BlockAddress(bits: 1) }
+
+    @inline(__always) private func word(at offset: Int) -> WordAddress {
+        WordAddress(bitPattern: bits).unsafelyUnwrapped.advanced(byBytes: offset)
+    }
 
     /// The identity of the service type of a plain type key (0 for any other key).
-    @inline(__always) var plainType: UInt { raw.load(fromByteOffset: InstanceSlot.Layout.plainType, as: UInt.self) }
+    @inline(__always) var plainType: UInt { word(at: InstanceSlot.Layout.plainType)[0] }
 
     /// The hash of the key.
-    @inline(__always) var keyHash: Int { raw.load(fromByteOffset: InstanceSlot.Layout.keyHash, as: Int.self) }
+    @inline(__always) var keyHash: Int { Int(bitPattern: word(at: InstanceSlot.Layout.keyHash)[0]) }
 
-    /// The registration that owns the block, unretained.
-    @inline(__always) var entry: Unmanaged<Entry> {
-        Unmanaged<Entry>.fromOpaque(raw.load(fromByteOffset: InstanceSlot.Layout.owner, as: UnsafeRawPointer.self))
+    /// The registration that owns the block, as a word that owns no reference (see ``ObjectWord``).
+    @inline(__always) var entryWord: UInt { word(at: InstanceSlot.Layout.owner)[0] }
+
+    /// The registration that owns the block, with a reference of the caller's own.
+    @inline(__always)
+    func retainedEntry() -> Unmanaged<Entry> { ObjectWord.retained(entryWord, as: Entry.self) }
+
+    /// Runs `body` with the registration that owns the block, borrowed.
+    @inline(__always)
+    func withEntry<Result>(_ body: (Entry) throws -> Result) rethrows -> Result {
+        try ObjectWord.with(entryWord, as: Entry.self, body)
     }
 
     /// The payload of the kept instance, published for the fast path (acquire), or nil.
     @inline(__always) var published: ValueAddress? {
-        syringe_load_acquire(raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)).map(ValueAddress.init)
+        ValueAddress(bitPattern: word(at: InstanceSlot.Layout.published).load())
     }
 }
 
-/// What the fast path follows from a container: raw memory `[slot of the table][parent's links]`, or a null
-/// address for a container whose instances it may not read.
-// @unchecked Sendable: immutable after init; the table slot is only accessed through atomics.
+/// What the fast path follows from a container: two words, the address of its registry's published table word and
+/// the parent's links (0 at the root); no words for a container whose instances it may not read.
+// @unchecked Sendable: immutable after init; the table word is only accessed through atomics.
 struct FastPathLinks: @unchecked Sendable {
-    let address: UnsafeMutableRawPointer?
+    let words: WordAddress?
 
-    init(table: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, parent: FastPathLinks?) {
+    init(table: WordAddress?, parent: FastPathLinks?) {
         guard let table else {
-            address = nil
+            words = nil
             return
         }
-        let address = RawMemory.allocate(byteCount: 2 * MemoryLayout<UnsafeMutableRawPointer>.stride)
-        address.storeBytes(of: UnsafeMutableRawPointer(table), as: UnsafeMutableRawPointer.self)
-        address.storeBytes(
-            of: parent?.address, toByteOffset: FastPathLinks.parentOffset, as: UnsafeMutableRawPointer?.self)
-        self.address = address
+        let words = WordAddress.allocate(count: 2)
+        words[0] = table.bitPattern
+        words[1] = parent?.words?.bitPattern ?? 0
+        self.words = words
     }
 
-    /// Where the parent's links are: the second word.
-    @inline(__always) static var parentOffset: Int { MemoryLayout<UnsafeMutableRawPointer>.stride }
+    /// The table that the links' registry publishes now (acquire). Inside a read section.
+    @inline(__always)
+    static func table(of links: WordAddress) -> TableAddress {
+        TableAddress(bitPattern: WordAddress(bitPattern: links[0]).unsafelyUnwrapped.load()).unsafelyUnwrapped
+    }
+
+    /// The parent's links, or nil at the root.
+    @inline(__always)
+    static func parent(of links: WordAddress) -> WordAddress? { WordAddress(bitPattern: links[1]) }
 
     func deallocate() {
-        RawMemory.deallocate(address)
+        words?.deallocate()
     }
 }

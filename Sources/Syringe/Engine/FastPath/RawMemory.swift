@@ -20,6 +20,16 @@ enum RawMemory {
         return memory
     }
 
+    /// `byteCount` bytes aligned to `alignment`, a power of two and a multiple of the word size (a cache line for a
+    /// reader's record, a value's alignment beyond 16 for scratch memory).
+    static func allocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
+        var memory: UnsafeMutableRawPointer?
+        guard posix_memalign(&memory, alignment, max(byteCount, 1)) == 0, let memory else {
+            fatalError("Syringe: out of memory")
+        }
+        return memory
+    }
+
     @inline(__always)
     static func deallocate(_ memory: UnsafeMutableRawPointer?) { free(memory) }
 }

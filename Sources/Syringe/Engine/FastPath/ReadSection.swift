@@ -36,27 +36,27 @@ enum Reclamation {
     static func synchronize() {
         // Pairs with the exchange that opens a section: a section that began before the fence is seen open below.
         syringe_fence()
-        let own = syringe_thread_slot(readerSlot)?.assumingMemoryBound(to: UInt.self)
-        var record = UnsafeMutablePointer<UInt>(bitPattern: first.load())
+        let own = syringe_thread_slot(readerSlot).map(WordAddress.init)
+        var record = WordAddress(bitPattern: first.load())
         while let current = record {
-            let state = AtomicWord.load(current)
+            let state = current.load()
             if current != own, state & 1 != 0 {
                 // A section lasts a few loads and a retain; a reader descheduled inside one is waited for.
                 var spins = 0
-                while AtomicWord.load(current) == state {
+                while current.load() == state {
                     spins += 1
                     if spins > 64 { ThreadState.yield() }
                 }
             }
-            record = UnsafeMutablePointer<UInt>(bitPattern: AtomicWord.load(current + Word.next))
+            record = WordAddress(bitPattern: (current + Word.next).load())
         }
     }
 
     /// Gives the current thread a record (its first read section), and opens a section with it.
     static func attachAndBegin() -> OpaquePointer {
         let record = attach()
-        syringe_set_thread_slot(readerSlot, UnsafeMutableRawPointer(record))
-        pthread_setspecific(detachKey, UnsafeMutableRawPointer(record))
+        syringe_set_thread_slot(readerSlot, record.raw)
+        pthread_setspecific(detachKey, record.raw)
         return syringe_read_begin().unsafelyUnwrapped
     }
 
@@ -71,20 +71,19 @@ enum Reclamation {
     private static let first = AtomicUInt()
     private static let attaching = Lock()
 
-    private static func attach() -> UnsafeMutablePointer<UInt> {
+    private static func attach() -> WordAddress {
         attaching.lock()
         defer { attaching.unlock() }
-        var record = UnsafeMutablePointer<UInt>(bitPattern: first.load())
+        var record = WordAddress(bitPattern: first.load())
         while let current = record {
-            if AtomicWord.compareExchange(current + Word.inUse, 0, 1) == 0 { return current }
-            record = UnsafeMutablePointer<UInt>(bitPattern: AtomicWord.load(current + Word.next))
+            if (current + Word.inUse).compareExchange(0, 1) == 0 { return current }
+            record = WordAddress(bitPattern: (current + Word.next).load())
         }
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, lineSize, lineSize) == 0, let memory else { fatalError("Syringe: out of memory") }
-        let new = memory.initializeMemory(as: UInt.self, repeating: 0, count: lineSize / MemoryLayout<UInt>.size)
+        let new = WordAddress(RawMemory.allocate(byteCount: lineSize, alignment: lineSize))
+        for index in 0..<lineSize / WordAddress.wordSize { new[index] = 0 }
         new[Word.inUse] = 1
         new[Word.next] = first.load()
-        first.store(UInt(bitPattern: new))
+        first.store(new.bitPattern)
         return new
     }
 
@@ -93,9 +92,8 @@ enum Reclamation {
         var key = pthread_key_t()
         pthread_key_create(&key) { value in
             syringe_set_thread_slot(readerSlot, nil)
-            let record: UnsafeMutableRawPointer? = value  // optional on Linux, not on Darwin
-            guard let record else { return }
-            AtomicWord.store(record.assumingMemoryBound(to: UInt.self) + Word.inUse, 0)
+            guard let record = WordAddress(bitPattern: UInt(bitPattern: value)) else { return }
+            (record + Word.inUse).store(0)
         }
         return key
     }()

@@ -1,9 +1,7 @@
-import SyringeShims
-
 /// One slot of an open scope: its state word, the execution building it, the registration and completion number of
 /// its instance, then the instance itself.
 struct ScopeSlot {
-    let address: UnsafeMutableRawPointer
+    let address: WordAddress
 
     /// The values of the state word.
     static var empty: UInt { 0 }
@@ -24,23 +22,18 @@ struct ScopeSlot {
         payloadOffset + (size + 7) / 8 * 8
     }
 
-    var state: UnsafeMutablePointer<UInt> { address.assumingMemoryBound(to: UInt.self) }
-    private var owner: UnsafeMutablePointer<UInt> { (address + ScopeSlot.word).assumingMemoryBound(to: UInt.self) }
-    private var entryWord: UnsafeMutablePointer<UInt> {
-        (address + 2 * ScopeSlot.word).assumingMemoryBound(to: UInt.self)
-    }
-    private var sequenceWord: UnsafeMutablePointer<UInt64> {
-        (address + ScopeSlot.sequenceOffset).assumingMemoryBound(to: UInt64.self)
-    }
+    var state: WordAddress { address }
+    private var owner: WordAddress { address + 1 }
+    private var entryWord: WordAddress { address + 2 }
     /// Where the instance is.
-    var payload: ValueAddress { ValueAddress(address + ScopeSlot.payloadOffset) }
+    var payload: ValueAddress { ValueAddress(address.raw + ScopeSlot.payloadOffset) }
 
     /// Set in the entry word when the slot holds a reference of its own to the registration (one its scope's
     /// snapshot does not keep).
     private static var ownsEntry: UInt { 1 }
 
     /// The entry word without ``ownsEntry``.
-    private var entryIdentity: UInt { entryWord.pointee & ~ScopeSlot.ownsEntry }
+    private var entryIdentity: UInt { entryWord[0] & ~ScopeSlot.ownsEntry }
 
     /// The registration whose instance the slot holds (kept alive by the scope's snapshot, or by the slot until the
     /// scope goes). Once done only.
@@ -62,17 +55,17 @@ struct ScopeSlot {
 
     /// Releases the registration that ``finish(_:sequence:borrowed:)`` retained, if it did. When the scope goes only.
     func releaseEntry() {
-        if entryWord.pointee & ScopeSlot.ownsEntry != 0 { ObjectWord.release(entryIdentity, as: Entry.self) }
+        if entryWord[0] & ScopeSlot.ownsEntry != 0 { ObjectWord.release(entryIdentity, as: Entry.self) }
     }
 
     /// The instance's place in the order of completed builds. Once done only.
-    var sequence: UInt64 { sequenceWord.pointee }
+    var sequence: UInt64 { address.raw.load(fromByteOffset: ScopeSlot.sequenceOffset, as: UInt64.self) }
 
     /// Whether the slot holds an instance (acquire).
-    var isDone: Bool { AtomicWord.load(state) == ScopeSlot.done }
+    var isDone: Bool { state.load() == ScopeSlot.done }
 
     /// An identity for tables and comparisons.
-    var id: UInt { UInt(bitPattern: address) }
+    var id: UInt { address.bitPattern }
 
     /// What a build finds in the slot.
     enum State {
@@ -91,15 +84,15 @@ struct ScopeSlot {
     func readOrClaim(in slots: ScopeSlots, for execution: @autoclosure () -> ExecutionID) -> State {
         if _slowPath(slots.isClosed) { return .closed }
         while true {
-            let found = AtomicWord.load(state)
+            let found = state.load()
             if _fastPath(found == ScopeSlot.done) { return .kept }
             if found == ScopeSlot.empty {
-                guard syringe_compare_exchange_word_seq_cst(state, ScopeSlot.empty, ScopeSlot.building) == found else {
+                guard state.compareExchangeInTotalOrder(ScopeSlot.empty, ScopeSlot.building) == found else {
                     continue
                 }
-                AtomicWord.store(owner, execution().rawValue)
+                owner.store(execution().rawValue)
                 // The other half of `markClosed()`'s total order: a close that this claim did not see sees it.
-                if _slowPath(syringe_load_word_seq_cst(slots.words(closed: ())) != 0) {
+                if _slowPath(slots.words(closed: ()).loadInTotalOrder() != 0) {
                     end(to: ScopeSlot.closed)
                     return .closed
                 }
@@ -116,9 +109,9 @@ struct ScopeSlot {
     /// replaced while the scope is open, and its instance is disposed of with its hooks).
     @inline(__always)
     func finish(_ entry: Entry, sequence: UInt64, borrowed: Bool) -> Bool {
-        entryWord.pointee = borrowed ? ObjectWord.borrowing(entry) : ObjectWord.retaining(entry) | ScopeSlot.ownsEntry
-        sequenceWord.pointee = sequence
-        if _fastPath(AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
+        entryWord[0] = borrowed ? ObjectWord.borrowing(entry) : ObjectWord.retaining(entry) | ScopeSlot.ownsEntry
+        address.raw.storeBytes(of: sequence, toByteOffset: ScopeSlot.sequenceOffset, as: UInt64.self)
+        if _fastPath(state.compareExchange(ScopeSlot.building, ScopeSlot.done) == ScopeSlot.building) {
             return true
         }
         if ScopeWaits.end(self, to: ScopeSlot.done) { return true }
@@ -128,7 +121,7 @@ struct ScopeSlot {
 
     /// Ends a build that failed (its payload already destroyed): the slot is empty again, and the waiters try.
     func abandon() {
-        if AtomicWord.compareExchange(state, ScopeSlot.building, ScopeSlot.empty) == ScopeSlot.building { return }
+        if state.compareExchange(ScopeSlot.building, ScopeSlot.empty) == ScopeSlot.building { return }
         end(to: ScopeSlot.empty)
     }
 
@@ -138,13 +131,13 @@ struct ScopeSlot {
 
     /// Hands a finished build that waits to be committed to `owner`, which commits it.
     func transfer(to owner: ExecutionID) {
-        AtomicWord.store(self.owner, owner.rawValue)
+        self.owner.store(owner.rawValue)
         ScopeWaits.transfer(self, to: owner)
     }
 
     /// The execution building the slot, or nil while the claim is being recorded.
     var ownerID: ExecutionID? {
-        let raw = AtomicWord.load(owner)
+        let raw = owner.load()
         return raw == 0 ? nil : ExecutionID(rawValue: raw)
     }
 }

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The raw part of an open scope (see `OpenedScope`): a few words and the slots of its instances, inside the scope
 /// object itself, so that a scope costs one allocation, and a scope that resolves nothing costs that allocation and
 /// a few stores.
@@ -59,9 +57,7 @@ class ScopeSlots: @unchecked Sendable {
     private static var laying: UInt { 1 }
 
     /// The header words, at the start of the object's stored properties.
-    private final var words: UnsafeMutablePointer<UInt> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt.self)
-    }
+    private final var words: WordAddress { WordAddress(_getUnsafePointerToStoredProperties(self)) }
 
     /// The room for slots inside the object.
     static var inlineBytes: Int { MemoryLayout<Storage>.size - Word.all * MemoryLayout<UInt>.stride }
@@ -73,37 +69,33 @@ class ScopeSlots: @unchecked Sendable {
         if layoutWord > ScopeSlots.laying {
             // What the slots keep goes with the scope: no task can read a slot once nothing holds the scope.
             forEachSlot { slot in
-                if AtomicWord.load(slot.state) == ScopeSlot.done {
+                if slot.state.load() == ScopeSlot.done {
                     slot.withEntry { $0.service.destroy(slot.payload) }
                     slot.releaseEntry()
                 }
             }
-            if slotsBase != inlineSlots { RawMemory.deallocate(slotsBase) }
+            if slotsBase != inlineSlots { slotsBase.deallocate() }
             // Last: it keeps the registrations that the slots' instances were disposed of with.
             ObjectWord.release(words[Word.snapshot], as: ScopeLayoutSnapshot.self)
         }
         if words[Word.overflow] != 0 { ObjectWord.release(words[Word.overflow], as: AnyObject.self) }
     }
 
-    private final var inlineSlots: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(words + Word.all)
-    }
+    private final var inlineSlots: WordAddress { words + Word.all }
 
     /// The first slot, once the slots are laid out.
-    private final var slotsBase: UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(bitPattern: words[Word.base]).unsafelyUnwrapped
-    }
+    private final var slotsBase: WordAddress { WordAddress(bitPattern: words[Word.base]).unsafelyUnwrapped }
 
     // MARK: Closing
 
     /// Whether the scope is closed (acquire).
-    final var isClosed: Bool { AtomicWord.load(words + Word.closed) != 0 }
+    final var isClosed: Bool { (words + Word.closed).load() != 0 }
 
     /// Marks the scope closed; `false` when it already was. In the one total order with the claims of slots (see
     /// ``ScopeSlot/readOrClaim(in:for:)``): a build that claims a slot after this sees the scope closed, or this
     /// scope's ``takeKept(_:)`` sees the slot claimed.
     final func markClosed() -> Bool {
-        syringe_exchange_word_seq_cst(words + Word.closed, 1) == 0
+        (words + Word.closed).exchangeInTotalOrder(1) == 0
     }
 
     /// After ``markClosed()``: calls `body` with each slot that holds an instance, and marks the slots being built
@@ -111,21 +103,21 @@ class ScopeSlots: @unchecked Sendable {
     final func takeKept(_ body: (ScopeSlot) -> Void) {
         // Sequentially consistent, as the laying out's claim of the layout word: a build that lays the slots out
         // after this load then claims its slot after it too, and sees the scope closed.
-        var layout = syringe_load_word_seq_cst(words + Word.layout)
+        var layout = (words + Word.layout).loadInTotalOrder()
         while layout == ScopeSlots.laying {
             ThreadState.yield()
-            layout = syringe_load_word_seq_cst(words + Word.layout)
+            layout = (words + Word.layout).loadInTotalOrder()
         }
         guard layout != 0 else { return }
         forEachSlot { slot in
             while true {
-                let state = syringe_load_word_seq_cst(slot.state)
+                let state = slot.state.loadInTotalOrder()
                 switch state {
                 case ScopeSlot.done:
                     body(slot)
                     return
                 case ScopeSlot.building, ScopeSlot.awaited:
-                    if syringe_compare_exchange_word_seq_cst(slot.state, state, ScopeSlot.closed) == state { return }
+                    if slot.state.compareExchangeInTotalOrder(state, ScopeSlot.closed) == state { return }
                 default:
                     return
                 }
@@ -157,20 +149,20 @@ class ScopeSlots: @unchecked Sendable {
 
     /// How many slots are laid out (0 before the first resolve of an instance of the scope).
     final var slotCount: Int {
-        AtomicWord.load(words + Word.layout) > ScopeSlots.laying ? Int(words[Word.count]) : 0
+        (words + Word.layout).load() > ScopeSlots.laying ? Int(words[Word.count]) : 0
     }
 
     private final func forEachSlot(_ body: (ScopeSlot) -> Void) {
         let base = slotsBase
         let stride = Int(words[Word.stride])
-        for index in 0..<Int(words[Word.count]) { body(ScopeSlot(address: base + index * stride)) }
+        for index in 0..<Int(words[Word.count]) { body(ScopeSlot(address: base.advanced(byBytes: index * stride))) }
     }
 
     /// The place of an instance that completes now in the order of this scope's completed builds (its slots' and its
     /// overflow store's): the scope's own counter, written by the tasks that use the scope only, where a process-wide
     /// one would be a cache line that every request-scoped build of every thread writes.
     final func nextSequence() -> UInt64 {
-        UInt64(syringe_fetch_add_word(words + Word.sequence, 1) &+ 1)
+        UInt64((words + Word.sequence).fetchAdd(1) &+ 1)
     }
 
     // MARK: Finding a slot
@@ -181,41 +173,35 @@ class ScopeSlots: @unchecked Sendable {
     @inline(__always)
     final func slot(at index: Int, of layout: LayoutReference, size: Int, alignment: Int) -> ScopeSlot? {
         let layout = layout.reference
-        var word = AtomicWord.load(words + Word.layout)
+        var word = (words + Word.layout).load()
         if _slowPath(word <= ScopeSlots.laying) { word = lay(out: layout.takeUnretainedValue()) }
         guard word == UInt(bitPattern: layout.toOpaque()),
             index < Int(words[Word.count]), alignment <= ScopeSlot.maximumAlignment,
             ScopeSlot.payloadOffset + size <= Int(words[Word.stride])
         else { return nil }
-        return ScopeSlot(address: slotsBase + index * Int(words[Word.stride]))
+        return ScopeSlot(address: slotsBase.advanced(byBytes: index * Int(words[Word.stride])))
     }
 
     /// Lays the slots out for `layout`, unless another task is doing it or did; returns the layout word then.
     @inline(never)
     private final func lay(out layout: ScopeLayout) -> UInt {
         let layoutWord = words + Word.layout
-        if syringe_compare_exchange_word_seq_cst(layoutWord, 0, ScopeSlots.laying) == 0 {
+        if layoutWord.compareExchangeInTotalOrder(0, ScopeSlots.laying) == 0 {
             let snapshot = layout.snapshot()
             let (count, stride) = (snapshot.count, snapshot.stride)
             let bytes = count * stride
-            let base: UnsafeMutableRawPointer
-            if bytes <= ScopeSlots.inlineBytes {
-                base = inlineSlots
-            } else {
-                base = RawMemory.allocate(byteCount: bytes)
-                base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-            }
-            words[Word.base] = UInt(bitPattern: base)
+            let base = bytes <= ScopeSlots.inlineBytes ? inlineSlots : .allocate(count: bytes / WordAddress.wordSize)
+            words[Word.base] = base.bitPattern
             words[Word.count] = UInt(count)
             words[Word.stride] = UInt(stride)
             words[Word.snapshot] = ObjectWord.retaining(snapshot)
             let identity = ObjectWord.borrowing(layout)
-            AtomicWord.store(layoutWord, identity)
+            layoutWord.store(identity)
             return identity
         }
         // Another task lays them out: a few stores, no user code.
         while true {
-            let word = AtomicWord.load(layoutWord)
+            let word = layoutWord.load()
             if word != ScopeSlots.laying { return word }
             ThreadState.yield()
         }
@@ -235,13 +221,13 @@ class ScopeSlots: @unchecked Sendable {
     final func overflow<Store: AnyObject>(_ make: () -> Store) -> Store? {
         let word = words + Word.overflow
         var store: Store
-        let existing = syringe_load_word_seq_cst(word)
+        let existing = word.loadInTotalOrder()
         if existing != 0 {
             store = ObjectWord.object(existing, as: Store.self)
         } else {
             let made = make()
             let retained = ObjectWord.retaining(made)
-            let found = syringe_compare_exchange_word_seq_cst(word, 0, retained)
+            let found = word.compareExchangeInTotalOrder(0, retained)
             if found == 0 {
                 store = made
             } else {
@@ -252,21 +238,21 @@ class ScopeSlots: @unchecked Sendable {
         // The other half of a close's `markClosed()` then `existingOverflow`, in the one total order: a close that
         // looked for the store before it was made never closes it, and this sees that close. (Found by a hostile
         // run: the instance built in a store made just after the close's look was never disposed of.)
-        if syringe_load_word_seq_cst(words + Word.closed) != 0 { return nil }
+        if (words + Word.closed).loadInTotalOrder() != 0 { return nil }
         return store
     }
 
     /// The overflow store, if one was made. After ``markClosed()``: a store that this does not see is never used (see
     /// ``overflow(_:)``).
     final func existingOverflow<Store: AnyObject>(_: Store.Type) -> Store? {
-        let existing = syringe_load_word_seq_cst(words + Word.overflow)
+        let existing = (words + Word.overflow).loadInTotalOrder()
         return existing == 0 ? nil : ObjectWord.object(existing, as: Store.self)
     }
 }
 
 extension ScopeSlots {
     /// The closed word, for a claim's sequentially consistent check (``ScopeSlot/readOrClaim(in:for:)``).
-    func words(closed: Void) -> UnsafeMutablePointer<UInt> { words + Word.closed }
+    func words(closed: Void) -> WordAddress { words + Word.closed }
 }
 
 /// A registration's scope layout (see `Entry.place(in:at:)`), held without a reference count: a resolve reads it on

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The tickets that tasks wait on for builds in scopes' slots: made by the first waiter, under one process-wide
 /// lock, which only waits take. A build that nobody waits for never touches it.
 enum ScopeWaits {
@@ -8,10 +6,10 @@ enum ScopeWaits {
     /// The ticket to wait on for `slot`'s build, or `nil` when the slot changed (read it again).
     static func ticket(for slot: ScopeSlot) -> BuildTicket? {
         let ticket = tickets.withLock { tickets -> BuildTicket? in
-            let state = AtomicWord.load(slot.state)
+            let state = slot.state.load()
             guard state == ScopeSlot.building || state == ScopeSlot.awaited else { return nil }
             if state == ScopeSlot.building,
-                AtomicWord.compareExchange(slot.state, ScopeSlot.building, ScopeSlot.awaited) != ScopeSlot.building
+                slot.state.compareExchange(ScopeSlot.building, ScopeSlot.awaited) != ScopeSlot.building
             {
                 return nil
             }
@@ -32,9 +30,9 @@ enum ScopeWaits {
         let (ticket, took) = tickets.withLock { tickets -> (BuildTicket?, Bool) in
             let ticket = tickets.removeValue(forKey: slot.id)
             while true {
-                let state = AtomicWord.load(slot.state)
+                let state = slot.state.load()
                 guard state == ScopeSlot.building || state == ScopeSlot.awaited else { return (ticket, false) }
-                if AtomicWord.compareExchange(slot.state, state, target) == state { return (ticket, true) }
+                if slot.state.compareExchange(state, target) == state { return (ticket, true) }
             }
         }
         ticket?.finish()

@@ -36,7 +36,7 @@ enum Scratch {
             let top = region.load(as: UInt.self)
             if _fastPath(region.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self) &- top >= needed) {
                 region.storeBytes(of: top &+ needed, as: UInt.self)
-                return ValueAddress(UnsafeMutableRawPointer(bitPattern: top).unsafelyUnwrapped)
+                return ValueAddress(bitPattern: top).unsafelyUnwrapped
             }
         }
         return pushSlow(size: Int(needed), alignment: alignment)
@@ -69,7 +69,7 @@ enum Scratch {
     /// The thread's first push makes its region; a full region or an alignment above 16 takes the heap.
     private static func pushSlow(size: Int, alignment: Int) -> ValueAddress {
         if alignment <= 16, syringe_thread_slot(slot) == nil {
-            let region = alignedAllocate(byteCount: regionSize, alignment: 16)
+            let region = RawMemory.allocate(byteCount: regionSize, alignment: 16)
             let start = UInt(bitPattern: region)
             region.storeBytes(of: start + UInt(headerSize), as: UInt.self)
             region.storeBytes(of: start + UInt(regionSize), toByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
@@ -77,15 +77,7 @@ enum Scratch {
             syringe_set_thread_slot(slot, region)
             return push(size: size, alignment: alignment)
         }
-        return ValueAddress(alignedAllocate(byteCount: size, alignment: max(alignment, 16)))
-    }
-
-    private static func alignedAllocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, alignment, byteCount) == 0, let memory else {
-            fatalError("Syringe: out of memory")
-        }
-        return memory
+        return ValueAddress(RawMemory.allocate(byteCount: size, alignment: max(alignment, 16)))
     }
 
     /// Frees a thread's region when the thread exits.

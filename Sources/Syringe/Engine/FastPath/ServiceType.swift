@@ -93,7 +93,7 @@ struct ServiceType: @unchecked Sendable {
         let value = load(address)
         if Swift.type(of: value) is AnyClass { return value as AnyObject }
         // Matching against `Optional<Any>` casts the value: `.some` holds what the optional wraps.
-        guard OptionalMetadata.isOptional(type), case Optional<Any>.some(let wrapped) = value,
+        guard Metadata.isOptional(type), case Optional<Any>.some(let wrapped) = value,
             Swift.type(of: wrapped) is AnyClass
         else { return nil }
         return wrapped as AnyObject
@@ -102,7 +102,7 @@ struct ServiceType: @unchecked Sendable {
     /// Whether the value at `address` is `nil` (an optional's `.none`), which a stored scope does not keep.
     func isNil(at address: ValueAddress) -> Bool {
         let address = address.raw
-        guard OptionalMetadata.isOptional(type) else { return false }
+        guard Metadata.isOptional(type) else { return false }
         func isNone<T>(_: T.Type) -> Bool {
             if case Optional<Any>.none = address.assumingMemoryBound(to: T.self).pointee as Any { return true }
             return false

@@ -1,5 +1,3 @@
-import SyringeShims
-
 /// The raw part of an ``InstanceSlot``: the words that lock-free readers see (a table of registrations holds
 /// blocks, not objects), and the slot's mutex, in the slot object itself (one allocation for the slot, its block
 /// and its mutex).
@@ -19,7 +17,7 @@ class SlotBlock: @unchecked Sendable {
     /// blocks. A slot that shares the lock of its owner (a scope's store) has a block too, without the mutex.
     final var block: UnsafeMutableRawPointer { _getUnsafePointerToStoredProperties(self) }
     /// ``block`` as a table of registrations holds it.
-    final var blockAddress: BlockAddress { BlockAddress(raw: block) }
+    final var blockAddress: BlockAddress { BlockAddress(bits: UInt(bitPattern: block)) }
 
     /// Room for the block on every supported platform: 104 bytes, aligned to 8 (see ``SlotBlockLayout``). The
     /// largest block is Darwin's on 64-bit words: five words, then a 64-byte `pthread_mutex_t`; on watchOS's
@@ -50,14 +48,10 @@ class SlotBlock: @unchecked Sendable {
     }
     /// Whether `lock` lives in `block` (else it is its owner's).
     private let ownsLock: Bool
-    /// The payload of the kept instance for the fast path, or nil.
-    private var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        block.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    }
+    /// The payload of the kept instance for the fast path, or 0.
+    private var published: WordAddress { WordAddress(block).advanced(byBytes: Layout.published) }
     /// Flags its owner sets once and reads without the lock (see `Entry`).
-    private var flags: UnsafeMutablePointer<UInt> {
-        (block + Layout.flags).assumingMemoryBound(to: UInt.self)
-    }
+    private var flags: WordAddress { WordAddress(block).advanced(byBytes: Layout.flags) }
     /// Set once, in `init` (a `var` only because the block's address is known after the first phase).
     @exclusivity(unchecked) private(set) final var lock: InlineLock
     /// A block with a mutex of its own; `plainType` and `keyHash` describe its key for tables of registrations.
@@ -73,9 +67,7 @@ class SlotBlock: @unchecked Sendable {
             "a slot's block has no room for this platform's mutex")
         block.storeBytes(of: plainType.map { UInt(bitPattern: $0) } ?? 0, toByteOffset: Layout.plainType, as: UInt.self)
         block.storeBytes(of: keyHash, toByteOffset: Layout.keyHash, as: Int.self)
-        block.storeBytes(
-            of: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), toByteOffset: Layout.owner,
-            as: UnsafeRawPointer.self)
+        block.storeBytes(of: ObjectWord.borrowing(self), toByteOffset: Layout.owner, as: UInt.self)
         lock = InlineLock(at: block + layout.mutex)
         lock.initialize()
     }
@@ -92,14 +84,14 @@ class SlotBlock: @unchecked Sendable {
     }
 
     /// The published payload (acquire), or nil.
-    final var publishedPayload: ValueAddress? { syringe_load_acquire(published).map(ValueAddress.init) }
+    final var publishedPayload: ValueAddress? { ValueAddress(bitPattern: published.load()) }
 
     /// Publishes `payload` for lock-free readers (release), or withdraws what is published (nil). Under the lock.
-    final func publish(_ payload: ValueAddress?) { syringe_store_release(published, payload?.raw) }
+    final func publish(_ payload: ValueAddress?) { published.store(payload?.bitPattern ?? 0) }
 
     /// The flags word (acquire).
-    final var flagsWord: UInt { AtomicWord.load(flags) }
+    final var flagsWord: UInt { flags.load() }
 
     /// Sets the flags word (release). Under the lock.
-    final func storeFlagsWord(_ value: UInt) { AtomicWord.store(flags, value) }
+    final func storeFlagsWord(_ value: UInt) { flags.store(value) }
 }

@@ -9,6 +9,18 @@ struct ValueAddress {
     @inlinable @inline(__always)
     init(_ raw: UnsafeMutableRawPointer) { self.raw = raw }
 
+    /// The value at the address whose bit pattern is `bits` (a word of the fast path's memory that holds it); `nil`
+    /// for 0.
+    @inline(__always)
+    init?(bitPattern bits: UInt) {
+        guard let raw = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
+        self.raw = raw
+    }
+
+    /// The address as a word, to be stored in one of the fast path's words.
+    @inline(__always)
+    var bitPattern: UInt { UInt(bitPattern: raw) }
+
     /// Initialises the uninitialised memory with `value`.
     @inlinable @inline(__always)
     func initialize<Value>(as type: Value.Type, to value: consuming Value) {

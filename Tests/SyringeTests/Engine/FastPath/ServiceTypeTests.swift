@@ -46,7 +46,7 @@ struct ServiceTypeTests {
         #expect(!isNil(ForecastBox("box")))
         #expect(!isNil(0))
         #expect(!isNil(Optional(ForecastBox?.none)))  // .some(nil) is a value
-        #expect(OptionalMetadata.isOptional(Int?.self) && !OptionalMetadata.isOptional(Int.self))
-        #expect(!OptionalMetadata.isOptional((any Forecast).self) && OptionalMetadata.isOptional((any Forecast)?.self))
+        #expect(Metadata.isOptional(Int?.self) && !Metadata.isOptional(Int.self))
+        #expect(!Metadata.isOptional((any Forecast).self) && Metadata.isOptional((any Forecast)?.self))
     }
 }
