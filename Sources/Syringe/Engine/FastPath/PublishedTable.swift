@@ -38,12 +38,12 @@ final class SlotTable: @unchecked Sendable {
 
     /// The entry of the plain type key `type` in `table`, inside a read section.
     static func find(plainType type: ObjectIdentifier, in table: TableAddress) -> Entry? {
-        findBlock(plainType: UInt(bitPattern: type), in: table).map { ObjectWord.object($0.entryWord, as: Entry.self) }
+        findBlock(plainType: UInt(bitPattern: type), in: table)?.entry
     }
 
     /// The entry of `key` in `table`, inside a read section or under the registry's lock.
     static func find(_ key: Key, hash: Int, in table: TableAddress) -> Entry? {
-        findBlock(key, hash: hash, in: table).map { ObjectWord.object($0.entryWord, as: Entry.self) }
+        findBlock(key, hash: hash, in: table)?.entry
     }
 
     /// The block of `key` (whose `fastHash` is `hash`) in `table`, inside a read section or under the registry's
@@ -151,6 +151,10 @@ struct BlockAddress: Equatable {
 
     /// The registration that owns the block, as a word that owns no reference (see ``ObjectWord``).
     @inline(__always) var entryWord: UInt { word(at: InstanceSlot.Layout.owner)[0] }
+
+    /// The registration that owns the block (valid while the section that found the block is open, or under the
+    /// registry's lock, unless the caller keeps the reference).
+    @inline(__always) var entry: Entry { ObjectWord.object(entryWord, as: Entry.self) }
 
     /// The registration that owns the block, with a reference of the caller's own.
     @inline(__always)
