@@ -13,6 +13,7 @@
 //
 //     bash Scripts/request-cost.sh                 # 5 rounds of 20,000 requests a wiring
 //     bash Scripts/request-cost.sh 3 50000 /health
+//     bash Scripts/request-cost.sh engine 5 50000   # the engine alone: one task, then two at once
 import Hummingbird
 import HummingbirdTesting
 import Syringe
@@ -201,8 +202,38 @@ func format(_ nanoseconds: Double) -> String {
     return "\(tenths / 10).\(tenths % 10) µs"
 }
 
+/// The engine alone, one task at a time, then two tasks at once (each its own scopes, the same registrations):
+/// what a request's share of the process's registrations costs when another request runs beside it. Printed
+/// round by round.
+nonisolated func engineAlone(rounds: Int, operations: Int) async throws {
+    let repository = Repository()
+    let container = makeContainer(repository: repository, inRequest: false)
+    print("the engine alone (open, bind, resolve the service, close), \(operations) operations a round")
+    for round in 1...rounds {
+        let one = try await engineOnly(container, repository: repository, operations: operations).syringe
+        let two = try await withThrowingTaskGroup(of: Double.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    try await engineOnly(container, repository: repository, operations: operations).syringe
+                }
+            }
+            var each: [Double] = []
+            for try await cost in group { each.append(cost) }
+            return each.reduce(0, +) / Double(each.count)
+        }
+        print("round \(round): one task \(format(one)), two tasks at once \(format(two)) each")
+    }
+}
+
 nonisolated func main() async throws {
-    let arguments = CommandLine.arguments.dropFirst()
+    var arguments = CommandLine.arguments.dropFirst()
+    if arguments.first == "engine" {
+        arguments = arguments.dropFirst()
+        try await engineAlone(
+            rounds: arguments.first.flatMap { Int($0) } ?? 5,
+            operations: arguments.dropFirst().first.flatMap { Int($0) } ?? 50_000)
+        return
+    }
     let rounds = arguments.first.flatMap { Int($0) } ?? 5
     let requests = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
     let path = arguments.dropFirst(2).first ?? "/todos"
