@@ -101,12 +101,9 @@ enum Disposal {
 
     /// Whether every hook of `items` can run here, now: none is async, and main-actor ones only on the main actor.
     static func allSynchronousHere(_ items: [Item]) -> Bool {
-        var mainActor = false
-        for item in items {
-            if item.entry.hasAsyncDisposeHooks { return false }
-            mainActor = mainActor || item.entry.hasMainActorDisposeHooks
-        }
-        return !mainActor || MainActorCheck.isCurrent
+        // The elements borrowed: a loop over `items` copies each (its registration retained and released).
+        if items.contains(where: { $0.entry.hasAsyncDisposeHooks }) { return false }
+        return !items.contains(where: { $0.entry.hasMainActorDisposeHooks }) || MainActorCheck.isCurrent
     }
 
     /// Where the `onDispose` hooks of some instances can run.

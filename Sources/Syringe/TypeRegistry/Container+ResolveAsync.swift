@@ -70,6 +70,13 @@ extension Container {
             // An instance the task's open scope keeps already (the common second resolve of a request's service):
             // copied out of its slot, as the synchronous engine does, without an async build's frames.
             if let kept = Container.keptInstance(of: entry, in: nil) { return kept.value(Service.self) }
+            // An async registration of this container (one with no parent owns what it finds): built with the
+            // registration in hand, without a second lookup and its copies of the registration and the container,
+            // which every request shares.
+            if parent == nil, policy == nil, entry.needsAsync, entry.forwardingTarget == nil {
+                let instance = try await produceAsync(entry, requester: self, arguments: nil)
+                return instance.payload.value(Service.self)
+            }
         }
         let instance = try await resolveAsync(
             key, arguments: nil, fileID: fileID, line: line, isolation: isolation

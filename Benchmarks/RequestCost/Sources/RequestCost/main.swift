@@ -202,17 +202,19 @@ func format(_ nanoseconds: Double) -> String {
     return "\(tenths / 10).\(tenths % 10) µs"
 }
 
-/// The engine alone, one task at a time, then two tasks at once (each its own scopes, the same registrations):
-/// what a request's share of the process's registrations costs when another request runs beside it. Printed
-/// round by round.
+/// The engine alone, one task at a time, then two tasks at once (each its own scopes, the same registrations),
+/// then two at once with a container each: what a request pays for the memory it shares with another request
+/// running beside it (the registrations, the container), apart from what two tasks cost a machine anyway.
+/// Printed round by round.
 nonisolated func engineAlone(rounds: Int, operations: Int) async throws {
     let repository = Repository()
     let container = makeContainer(repository: repository, inRequest: false)
+    let own = [container, makeContainer(repository: Repository(), inRequest: false)]
     print("the engine alone (open, bind, resolve the service, close), \(operations) operations a round")
-    for round in 1...rounds {
-        let one = try await engineOnly(container, repository: repository, operations: operations).syringe
-        let two = try await withThrowingTaskGroup(of: Double.self) { group in
-            for _ in 0..<2 {
+    /// Two tasks at once, the first on `containers[0]`, the second on `containers[1]`; the mean of their costs.
+    func twoAtOnce(_ containers: [Container]) async throws -> Double {
+        try await withThrowingTaskGroup(of: Double.self) { group in
+            for container in containers {
                 group.addTask {
                     try await engineOnly(container, repository: repository, operations: operations).syringe
                 }
@@ -221,7 +223,14 @@ nonisolated func engineAlone(rounds: Int, operations: Int) async throws {
             for try await cost in group { each.append(cost) }
             return each.reduce(0, +) / Double(each.count)
         }
-        print("round \(round): one task \(format(one)), two tasks at once \(format(two)) each")
+    }
+    for round in 1...rounds {
+        let one = try await engineOnly(container, repository: repository, operations: operations).syringe
+        let shared = try await twoAtOnce([container, container])
+        let apart = try await twoAtOnce(own)
+        print(
+            "round \(round): one task \(format(one)); two tasks at once, one container \(format(shared)) each, "
+                + "a container each \(format(apart)) each")
     }
 }
 
