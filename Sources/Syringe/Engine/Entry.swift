@@ -313,6 +313,13 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         return disposedList?.elements ?? []
     }
 
+    /// The `onDispose` hooks one at a time, in the order they were added, for code that awaits between them: no
+    /// lock, no array. The caller keeps the registration alive while it walks.
+    var disposeHookCursor: PublishedList<DisposeHook>.Cursor? {
+        guard isSet(Flag.hasDisposeHooks) else { return nil }
+        return disposedList?.cursor
+    }
+
     /// Runs `body` on each `onDispose` hook in the order they were added: no lock, no copy.
     @inline(__always)
     func forEachDisposeHook(_ body: (DisposeHook) throws -> Void) rethrows {

@@ -67,7 +67,10 @@ enum Disposal {
     static func run(_ items: [Item], isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
         var failures: [ResolutionError] = []
         for item in items {
-            for hook in item.entry.disposeHooks {
+            // The registration's own list, walked (`items` keeps it alive): no array of its hooks per instance,
+            // which would retain each hook's closure, shared by every request.
+            guard var hooks = item.entry.disposeHookCursor else { continue }
+            while let hook = hooks.next() {
                 do {
                     switch hook {
                     case .sync(let run, _): try run(item.payload)

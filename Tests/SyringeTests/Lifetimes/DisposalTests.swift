@@ -212,4 +212,24 @@ struct DisposalTests {
         container.reset(.cached)
         #expect(journal.all == ["c", "d", "c", "c+", "d", "d+"])
     }
+
+    /// A scope's close that awaits (one hook is async) runs every hook of each instance in the order they were
+    /// added, sync and async alike, newest instance first; one added while the instance lived runs too.
+    @Test func anAwaitedCloseRunsEachInstancesHooksInOrder() async throws {
+        let container = Container()
+        let journal = Journal()
+        container.register(Config.self, scope: .request) { Config() }
+            .onDispose { _ in journal.log("config") }
+        let driver = container.register(Driver.self, scope: .request) { r in Driver(config: try r.resolve()) }
+            .onDispose { _ in journal.log("driver 1") }
+            .onDispose { _ async in
+                await Task.yield()
+                journal.log("driver 2")
+            }
+        let scope = container.openScope(.request)
+        _ = try scope.resolve(Driver.self)
+        driver.onDispose { _ in journal.log("driver 3") }
+        try await scope.close()
+        #expect(journal.all == ["driver 1", "driver 2", "driver 3", "config"])
+    }
 }

@@ -52,6 +52,33 @@ struct PublishedList<Element> {
         }
     }
 
+    /// A walk over the elements appended before it started, one at a time, for code that awaits between them
+    /// (``forEach(_:)`` takes a synchronous body): no lock, no array. Valid while the list's owner is alive.
+    struct Cursor {
+        private var remaining: UInt
+        private var bits: UInt
+
+        fileprivate init(remaining: UInt, bits: UInt) {
+            self.remaining = remaining
+            self.bits = bits
+        }
+
+        /// The next element, or nil after the last.
+        mutating func next() -> Element? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            return ObjectWord.with(bits, as: Node.self) { node in
+                bits = node.next.load()
+                return node.element
+            }
+        }
+    }
+
+    /// A walk over the elements appended so far (see ``Cursor``).
+    var cursor: Cursor {
+        Cursor(remaining: (words + PublishedList.count).load(), bits: (words + PublishedList.first).load())
+    }
+
     /// The elements, in order.
     var elements: [Element] {
         var elements: [Element] = []

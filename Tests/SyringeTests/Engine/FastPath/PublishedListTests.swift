@@ -45,6 +45,25 @@ struct PublishedListTests {
         #expect(visited == [0, 1])
     }
 
+    /// A cursor (for code that awaits between elements) walks the elements in order, one `next()` at a time, and,
+    /// like `forEach`, only those appended before it was made.
+    @Test func aCursorWalksWhatWasAppendedBeforeIt() {
+        let list = PublishedList<String>()
+        defer { list.destroy() }
+        var empty = list.cursor
+        #expect(empty.next() == nil)
+        list.append("first")
+        list.append("second")
+        var cursor = list.cursor
+        #expect(cursor.next() == "first")
+        list.append("third")
+        #expect(cursor.next() == "second")
+        #expect(cursor.next() == nil)
+        #expect(cursor.next() == nil)
+        var again = list.cursor
+        #expect([again.next(), again.next(), again.next(), again.next()] == ["first", "second", "third", nil])
+    }
+
     /// While one thread appends, readers on other threads see what was appended before they read, in order, and
     /// never a torn or freed node.
     @Test func readersOnOtherThreadsSeeAPrefixWhileOneWriterAppends() {
