@@ -307,12 +307,6 @@ final class Entry: InstanceSlot, @unchecked Sendable {
         try createdList?.forEach(body)
     }
 
-    /// The `onDispose` hooks, in the order they were added (a copy: see ``forEachDisposeHook(_:)``).
-    var disposeHooks: [DisposeHook] {
-        guard isSet(Flag.hasDisposeHooks) else { return [] }
-        return disposedList?.elements ?? []
-    }
-
     /// The `onDispose` hooks one at a time, in the order they were added, for code that awaits between them: no
     /// lock, no array. The caller keeps the registration alive while it walks.
     var disposeHookCursor: PublishedList<DisposeHook>.Cursor? {
