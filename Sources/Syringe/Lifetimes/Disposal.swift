@@ -153,7 +153,7 @@ enum Disposal {
     @inline(__always)
     static func end(_ items: [Item], isolation: isolated (any Actor)? = #isolation) async -> [ResolutionError] {
         if items.isEmpty { return [] }
-        if allSynchronousHere(items), !Task.isCancelled { return runSync(items) }
+        if allSynchronousHere(items), !CurrentTask.isCancelled { return runSync(items) }
         return await runShielded(items, isolation: isolation)
     }
 
@@ -198,7 +198,7 @@ enum Disposal {
         _ items: [Item], isolation: isolated (any Actor)? = #isolation
     ) async -> [ResolutionError] {
         guard items.contains(where: \.entry.hasDisposeHooks) else { return [] }
-        if Task.isCancelled { return await Task { await run(items, isolation: nil) }.value }
+        if CurrentTask.isCancelled { return await Task { await run(items, isolation: nil) }.value }
         return await run(items, isolation: isolation)
     }
 }

@@ -93,20 +93,22 @@ final class OpenedScope: ScopeSlots, @unchecked Sendable {
         let count = slotCount
         if count == 0 {
             if overflow.isEmpty { return .done([]) }
-            if Disposal.allSynchronousHere(overflow), !Task.isCancelled { return .done(Disposal.runSync(overflow)) }
+            if Disposal.allSynchronousHere(overflow), !CurrentTask.isCancelled {
+                return .done(Disposal.runSync(overflow))
+            }
             return .pending(overflow)
         }
         return withKeptSlots(count: count) { slots in
             if overflow.isEmpty {
                 switch Disposal.hooks(of: slots) {
                 case .none: return .done([])
-                case .synchronousHere where !Task.isCancelled: return .done(Disposal.runSync(slots))
+                case .synchronousHere where !CurrentTask.isCancelled: return .done(Disposal.runSync(slots))
                 case .synchronousHere, .elsewhere: break
                 }
             }
             let items = Disposal.newestFirst(
                 slots.map { Disposal.Item(entry: $0.entry, slot: $0, in: self) } + overflow)
-            if Disposal.allSynchronousHere(items), !Task.isCancelled { return .done(Disposal.runSync(items)) }
+            if Disposal.allSynchronousHere(items), !CurrentTask.isCancelled { return .done(Disposal.runSync(items)) }
             return .pending(items)
         }
     }

@@ -366,6 +366,37 @@ struct ContainerScopeTests {
         #expect(try await scope.resolveAsync(Notepad.self).lines == ["first"])
         try await scope.close()
     }
+
+    /// A scope closed by a cancelled task still disposes of everything, and its hooks do not see the cancellation
+    /// (a rollback that checks it would otherwise be cut short): synchronous and async hooks alike.
+    @Test(arguments: [false, true])
+    func hooksOfAScopeClosedByACancelledTaskRunUncancelled(asyncHook: Bool) async throws {
+        let seen = Protected<[Bool]>([])
+        let container = Container()
+        let registration = container.register(UnitOfWork.self, scope: .request) { UnitOfWork() }
+        if asyncHook {
+            registration.onDispose { _ async in
+                await Task.yield()
+                seen.withLock { $0.append(Task.isCancelled) }
+            }
+        } else {
+            registration.onDispose { _ in seen.withLock { $0.append(Task.isCancelled) } }
+        }
+        container.register(RequestLog.self, scope: .request) { RequestLog() }
+            .onDispose { _ in seen.withLock { $0.append(Task.isCancelled) } }
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            let scope = container.openScope(.request)
+            _ = try scope.resolve(UnitOfWork.self)
+            _ = try scope.resolve(RequestLog.self)
+            try await scope.close()
+            return Task.isCancelled
+        }
+        task.cancel()
+        #expect(try await task.value)
+        #expect(seen.withLock { $0 } == [false, false])
+    }
+
 }
 
 final class Cart: Sendable {}

@@ -12,10 +12,8 @@ struct ExecutionID: Hashable, Sendable {
 
     /// The current task, or the current thread outside a task.
     static var current: ExecutionID {
-        withUnsafeCurrentTask { task in
-            guard let task else { return currentThread }
-            // A task handle is one reference: its address tells tasks apart while they run.
-            return ExecutionID(rawValue: unsafeBitCast(task, to: UInt.self) | 1)
-        }
+        // A task's address tells tasks apart while they run.
+        guard let task = CurrentTask.address else { return currentThread }
+        return ExecutionID(rawValue: task | 1)
     }
 }

@@ -15,8 +15,8 @@
 //   registration's hooks). `ObjectWord.swift`: an object reference kept in a word of raw memory, converted in one
 //   place, and `PublishedReference`, one a writer replaces and readers take, retained, inside a read section (a
 //   scope layout's snapshot).
-// - `ThreadState.swift`, `ExecutionID.swift`: the stack's limit, the thread-local slots, who runs (a thread or a
-//   task).
+// - `ThreadState.swift`, `ExecutionID.swift`, `CurrentTask.swift`: the stack's limit, the thread-local slots, who
+//   runs (a thread or a task), and the running task and its cancellation read without a retain.
 // - `Frame.swift`: a resolution's frames, linked by address on the stack (or the heap for an async build), the
 //   current one in a thread-local; the rest of the engine holds a frame as a `FrameRef` and reads its fields
 //   through it. `ScopeChain.swift`, `ScopedBuild.swift`: an open scope found, and its slot claimed, without
