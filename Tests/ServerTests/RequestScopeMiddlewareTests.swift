@@ -178,6 +178,31 @@ struct RequestScopeMiddlewareTests {
         #expect(early.end == .whenTheHandlerReturns && early.scope == .request)
     }
 
+    /// Each of Hummingbird's bodies, told apart as the middleware tells them (the runtime's case name), and as
+    /// `Mirror` tells them: in memory are a buffer and an empty body; streams are closures, whatever their length.
+    @Test func eachKindOfBodyIsToldApart() {
+        let bodies: [(ResponseBody, Bool)] = [
+            (ResponseBody(byteBuffer: ByteBuffer(string: "in memory")), true),
+            (ResponseBody(byteBuffer: ByteBuffer()), true),
+            (ResponseBody(), true),
+            (ResponseBody(contentLength: 4) { writer in try await writer.finish(nil) }, false),
+            (ResponseBody { writer in try await writer.finish(nil) }, false),
+            (ResponseBody(contentsOf: [ByteBuffer(string: "a"), ByteBuffer(string: "b")]), false),
+            (ResponseBody(asyncSequence: AsyncStream<ByteBuffer> { $0.finish() }), false),
+            (ResponseBody(byteBuffer: ByteBuffer(string: "mapped")).map { $0 }, false),
+        ]
+        for (body, inMemory) in bodies {
+            #expect(BodyKind.isInMemory(body) == inMemory)
+            #expect(BodyKind.isInMemoryByMirror(body) == inMemory || body.contentLength == 0)
+        }
+    }
+
+    /// A body read without a `Mirror` of its own: Hummingbird's layout is the one the middleware expects. (If a
+    /// version changes it, the middleware falls back to `Mirror`, still right but slower: this test says so.)
+    @Test func hummingbirdsBodyIsReadWithoutAMirror() {
+        #expect(SoleEnumField(learningFrom: ResponseBody()) != nil)
+    }
+
     @Test func disposedWhenTheHandlerThrows() async throws {
         let events = Recorder()
         let container = container(events)

@@ -17,4 +17,9 @@ extern void *_Nullable swift_task_getCurrent(void) __attribute__((swiftcall));
 /// Whether `task` (a running task, from `swift_task_getCurrent`) is cancelled.
 extern _Bool swift_task_isCancelled(void *_Nonnull task) __attribute__((swiftcall));
 
+/// The name of the case `value` is in, `value` being an enum of type metadata `type` (what `Mirror` reads for a
+/// case's label), or NULL when the type has no reflection metadata. The standard library's `_getEnumCaseName`.
+extern const char *_Nullable swift_EnumCaseName(const void *_Nonnull value, const void *_Nonnull type)
+    __attribute__((swiftcall));
+
 #endif
