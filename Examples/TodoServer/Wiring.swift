@@ -34,8 +34,9 @@ enum SyringeWiring {
         container.registerLifecycleService(Application<RouterResponder<BasicRequestContext>>.self) { r async throws in
             let repository: TodoRepository = try await r.resolveAsync()
             let router = Router()
-            // Every route returns its body in memory: the scope can end when the handler returns.
-            router.add(middleware: RequestScopeMiddleware(container: r.container, end: .whenTheHandlerReturns))
+            // The default end: a body in memory (every route here returns JSON) ends the scope as the handler
+            // returns; a streamed one would keep it open until it is written.
+            router.add(middleware: RequestScopeMiddleware(container: r.container))
             TodoRoutes.add(to: router, wiring: Resolved(container: r.container), repository: repository)
             return Application(
                 router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
