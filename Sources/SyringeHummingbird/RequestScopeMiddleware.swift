@@ -75,7 +75,7 @@ public struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware 
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let opened = container.openScope(scope)
-        let current = CurrentRequest(request: request, id: context.id, logger: context.logger)
+        let current = CurrentRequest(request: request, logger: context.logger)
         var response: Response
         do {
             response = try await CurrentRequest.$value.withValue(current) {
