@@ -7,10 +7,12 @@
 #
 # With two cores or more, each server runs on the first core and wrk on the second (`PIN=0` lets the scheduler
 # place them): unpinned, two identical servers read 0.98–1.05× in runs of 10 paired rounds, pinned 1.005× and
-# 1.007× (rounds 1.003–1.026×), so the budget's 2% margin can be read.
+# 1.007× (rounds 1.003–1.026×). The machine still drifts between runs: read a difference of a few percent over
+# several runs. BASELINE=path loads an earlier build of the server (wired by Syringe) in place of the hand-wired one.
 #
 #     bash Scripts/load-test.sh            # DURATION=5s CONNECTIONS=32 THREADS=2 ROUNDS=6 URL_PATH=/todos PIN=1
 #     ROUNDS=10 URL_PATH=/health bash Scripts/load-test.sh   # /health: no database, no unit of work
+#     BASELINE=/tmp/TodoServer-before bash Scripts/load-test.sh  # this build against an earlier build (both Syringe)
 #
 # Builds the server in release (traits: Hummingbird) into .build-server. Installs wrk (Debian) when missing.
 set -euo pipefail
@@ -22,6 +24,7 @@ CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
 ROUNDS=${ROUNDS:-6}
 PIN=${PIN:-1}
+BASELINE=${BASELINE:-}
 SCRATCH=${SCRATCH:-.build-server}
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
@@ -45,8 +48,10 @@ work=$(mktemp -d)
 server_pid=""
 trap 'rm -rf "$work"' EXIT
 
-# Starts the server (extra arguments: its wiring) on a free port with its own database; sets $port.
+# Starts a server binary (extra arguments: its wiring) on a free port with its own database; sets $port.
 start_server() {
+    local binary=$1
+    shift
     local log="$work/server-$RANDOM.log"
     "${server_on[@]}" "$binary" --port 0 --database "$work/todos-$RANDOM.sqlite" --quiet "$@" >"$log" 2>&1 &
     server_pid=$!
@@ -104,9 +109,16 @@ stop_all() {
 }
 trap 'stop_all; rm -rf "$work"' EXIT
 
-start_server
+# The second server: the same binary wired by hand, or (BASELINE) an earlier build wired by Syringe.
+start_server "$binary"
 syringe_pid=$server_pid syringe_port=$port
-start_server --hand-wired
+if [ -n "$BASELINE" ]; then
+    start_server "$BASELINE"
+    other="baseline"
+else
+    start_server "$binary" --hand-wired
+    other="hand-wired"
+fi
 hand_pid=$server_pid hand_port=$port
 
 # Runs `measure` against one of the two servers.
@@ -142,7 +154,7 @@ for round in $(seq 1 "$ROUNDS"); do
     ratio=$(awk -v a="${s%% *}" -v b="${h%% *}" 'BEGIN { printf "%.3f", a / b }')
     ratios+=("$ratio")
     echo "round $round/$ROUNDS  Syringe:    $s  (requests/s; p50 p75 p90 p99 ms; CPU µs/request)" >&2
-    echo "round $round/$ROUNDS  hand-wired: $h  ratio $ratio" >&2
+    printf 'round %s/%s  %-11s %s  ratio %s\n' "$round" "$ROUNDS" "$other:" "$h" "$ratio" >&2
 done
 
 # The median of a column (1-based) of the runs.
@@ -157,7 +169,7 @@ echo
 placement="unpinned"
 [ ${#server_on[@]} -gt 0 ] && placement="servers on core 0, wrk on core 1"
 echo "GET $URL_PATH, wrk -t$THREADS -c$CONNECTIONS -d$DURATION on 127.0.0.1 ($placement), $ROUNDS paired round(s), medians"
-printf '%-16s %14s %14s %12s\n' "" "Syringe" "hand-wired" "ratio"
+printf '%-16s %14s %14s %12s\n' "" "Syringe" "$other" "ratio"
 row() { printf '%-16s %14s %14s %11.3f×\n' "$1" "$2" "$3" "$(awk -v a="$2" -v b="$3" 'BEGIN { print a / b }')"; }
 row "requests/s" "$(median_of 1 "${syringe_runs[@]}")" "$(median_of 1 "${hand_runs[@]}")"
 row "latency p50 ms" "$(median_of 2 "${syringe_runs[@]}")" "$(median_of 2 "${hand_runs[@]}")"
@@ -166,5 +178,5 @@ row "latency p90 ms" "$(median_of 4 "${syringe_runs[@]}")" "$(median_of 4 "${han
 row "latency p99 ms" "$(median_of 5 "${syringe_runs[@]}")" "$(median_of 5 "${hand_runs[@]}")"
 row "CPU µs/request" "$(median_of 6 "${syringe_runs[@]}")" "$(median_of 6 "${hand_runs[@]}")"
 sorted=$(printf '%s\n' "${ratios[@]}" | sort -g | tr '\n' ' ')
-echo "requests/s ratio of each round (Syringe / hand-wired, sorted): $sorted"
+echo "requests/s ratio of each round (Syringe / $other, sorted): $sorted"
 echo "median of the rounds' ratios: $(median_of 1 "${ratios[@]}")×"
