@@ -47,6 +47,54 @@ struct DisposalTests {
         #expect(journal.all == ["prod"])
     }
 
+    /// A hook is handed the instance where its scope keeps it, not a copy: what the hook keeps is its own
+    /// reference, and an instance no hook keeps goes with the scope.
+    @Test func anInstanceAHookKeepsOutlivesItsScopeAndOneItDoesNotGoesWithIt() async throws {
+        final class Token: Sendable {}
+        final class Keeper: @unchecked Sendable {
+            // @unchecked Sendable: written by the hooks of one close, read after it.
+            var kept: [Token] = []
+        }
+        let container = Container()
+        let keeper = Keeper()
+        container.register(Token.self, scope: .request) { Token() }.onDispose { keeper.kept.append($0) }
+        container.register(Config.self, scope: .request) { Config() }.onDispose { _ in }
+        weak var token: Token?
+        weak var config: Config?
+        do {
+            let scope = container.openScope(.request)
+            token = try scope.resolve(Token.self)
+            config = try scope.resolve(Config.self)
+            try await scope.close()
+        }
+        #expect(config == nil)
+        #expect(token != nil)
+        #expect(keeper.kept.count == 1 && keeper.kept.first === token)
+        keeper.kept = []
+        #expect(token == nil)
+    }
+
+    @Test func anAsyncHookIsHandedTheInstanceItselfAcrossItsSuspensions() async throws {
+        let container = Container()
+        let journal = Journal()
+        let resolved = Protected<ObjectIdentifier?>(nil)
+        container.register(Pool.self, scope: .request) { Pool(driver: Driver(config: Config())) }
+            .onDispose { pool async in
+                await Task.yield()
+                journal.log(resolved.withLock { $0 } == ObjectIdentifier(pool) ? "the pool" : "another pool")
+            }
+        weak var pool: Pool?
+        do {
+            let scope = container.openScope(.request)
+            let built = try scope.resolve(Pool.self)
+            resolved.withLock { $0 = ObjectIdentifier(built) }
+            pool = built
+            try await scope.close()
+        }
+        #expect(journal.all == ["the pool"])
+        #expect(pool == nil)
+    }
+
     @Test func aUniqueInstanceIsNotTheContainersToDispose() async throws {
         let container = Container()
         let journal = Journal()
