@@ -20,8 +20,7 @@ extension Registration {
     ) -> Self {
         let run = IsolatedCall.unchecked(hook)
         entry.addDisposed(isolation: hook.isolation, place: Place(fileID: FileID(fileID), line: line)) { payload in
-            // Borrowed in place: a copy would retain and release the instance around every hook.
-            try payload.withBorrowed(Service.self) { try run($0) }
+            try run(payload.value(Service.self))
         }
         return self
     }
@@ -43,7 +42,7 @@ extension Registration {
         let run = IsolatedCall.unchecked(hook)
         entry.addDisposed(
             .async(
-                { payload in try await payload.withBorrowed(Service.self) { try await run($0) } },
+                { payload in try await run(payload.value(Service.self)) },
                 Place(fileID: FileID(fileID), line: line)))
         return self
     }

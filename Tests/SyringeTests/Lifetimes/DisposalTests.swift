@@ -47,8 +47,8 @@ struct DisposalTests {
         #expect(journal.all == ["prod"])
     }
 
-    /// A hook is handed the instance where its scope keeps it, not a copy: what the hook keeps is its own
-    /// reference, and an instance no hook keeps goes with the scope.
+    /// What a hook keeps of the instance it disposes of is its own reference: the instance outlives its scope, and
+    /// one that no hook keeps goes with the scope.
     @Test func anInstanceAHookKeepsOutlivesItsScopeAndOneItDoesNotGoesWithIt() async throws {
         final class Token: Sendable {}
         final class Keeper: @unchecked Sendable {

@@ -46,36 +46,6 @@ struct ValueAddress {
         raw.assumingMemoryBound(to: Value.self).pointee
     }
 
-    /// Runs `body` with the value where it is, without copying it: passing ``value(_:)`` on would copy it (for a class,
-    /// a retain and a release, atomic operations on the object's reference count). For code that only reads a value
-    /// nothing writes meanwhile, as an `onDispose` hook reads the instance it disposes of.
-    @inlinable @inline(__always)
-    func withBorrowed<Value, Result>(_ type: Value.Type, _ body: (Value) throws -> Result) rethrows -> Result {
-        try ValueAddress.lend(&raw.assumingMemoryBound(to: Value.self).pointee, to: body)
-    }
-
-    /// ``withBorrowed(_:_:)`` for an async `body`.
-    @inlinable @inline(__always)
-    func withBorrowed<Value, Result>(
-        _ type: Value.Type, _ body: (Value) async throws -> Result
-    ) async rethrows -> Result {
-        try await ValueAddress.lend(&raw.assumingMemoryBound(to: Value.self).pointee, to: body)
-    }
-
-    /// Passes `value` on from an in-out access, which hands `body` the memory itself where a read would copy it.
-    @inlinable @inline(__always)
-    static func lend<Value, Result>(_ value: inout Value, to body: (Value) throws -> Result) rethrows -> Result {
-        try body(value)
-    }
-
-    /// ``lend(_:to:)`` for an async `body`.
-    @inlinable @inline(__always)
-    static func lend<Value, Result>(
-        _ value: inout Value, to body: (Value) async throws -> Result
-    ) async rethrows -> Result {
-        try await body(value)
-    }
-
     /// Destroys the value, leaving the memory uninitialised.
     @inlinable @inline(__always)
     func deinitialize<Value>(_ type: Value.Type) {
